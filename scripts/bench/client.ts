@@ -1,0 +1,250 @@
+/**
+ * Client budgets (architecture §10), measured in Chromium against the real app on PostgreSQL:
+ * - initial JS (gzip) of `/login` and of a list route: every script the page loads before it is idle;
+ * - time to first rows of the list screen with 100,000 records, at 25 and at 1,000 per page: from the
+ *   client-side navigation (a click in the menu does the same) to the frame that paints the first row;
+ * - long tasks while scrolling the 1,000-row page (the list is virtualized).
+ * Run alone: `tsx scripts/bench/client.ts`. Env: DATABASE_URL (a server where a throwaway database may be created).
+ */
+import { randomBytes } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import pg from 'pg';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { clientDir, ensureClientBuild } from '../build.ts';
+import { CHROMIUM, startApp } from './app-process.ts';
+
+const PORT = Number(process.env.BENCH_CLIENT_PORT ?? 3261);
+const ROWS = 100_000;
+const LIST = '/contas-a-pagar/lancamentos';
+const RUNS = 10;
+const ADMIN = { email: 'admin@demo.com.br', password: 'Admin@2026!' };
+
+export interface TimingRun {
+  name: string;
+  samples: number;
+  p50: number;
+  p95: number;
+  max: number;
+}
+export interface ClientBenchResult {
+  bundles: { name: string; path: string; files: number; gzipKiB: number; budgetKiB: number }[];
+  firstRows: TimingRun[];
+  scroll: { rows: number; longTasks: number; longestMs: number };
+  rows: number;
+}
+
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+const round = (v: number) => Math.round(v * 10) / 10;
+const withDatabase = (url: string, db: string) => Object.assign(new URL(url), { pathname: `/${db}` }).toString();
+
+/** Copies the demo company's payables (new ids, same data) until the table holds `rows` live records. */
+async function fillPayables(url: string, rows: number): Promise<void> {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  try {
+    const { rows: cols } = await db.query<{ column_name: string }>(
+      `SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'payables' AND column_name <> 'id'`,
+    );
+    const list = cols.map((c) => `"${c.column_name}"`).join(', ');
+    const have = Number((await db.query('SELECT count(*) FROM payables WHERE deleted_at IS NULL')).rows[0].count);
+    if (!have) throw new Error('os dados de demonstração não trouxeram contas a pagar');
+    await db.query(
+      `INSERT INTO payables (${list})
+       SELECT ${list} FROM (SELECT p.* FROM generate_series(1, $1::int) g, LATERAL (SELECT * FROM payables WHERE deleted_at IS NULL OFFSET (g % $2) LIMIT 1) p) x`,
+      [rows - have, have],
+    );
+    await db.query('ANALYZE payables');
+  } finally {
+    await db.end();
+  }
+}
+
+/** gzip size of every script the page loaded (the build's own `.gz` when there is one, as served). */
+async function scriptBytes(urls: string[]): Promise<number> {
+  let total = 0;
+  for (const u of urls) {
+    const file = path.join(clientDir(), new URL(u).pathname);
+    const gz = await stat(`${file}.gz`).then((s) => s.size, () => undefined);
+    total += gz ?? gzipSync(await readFile(file), { level: 9 }).length;
+  }
+  return total;
+}
+
+async function scriptsOf(page: Page, go: () => Promise<unknown>): Promise<string[]> {
+  const urls = new Set<string>();
+  const onResponse = (r: { url(): string; request(): { resourceType(): string } }) => {
+    if (r.request().resourceType() === 'script') urls.add(r.url());
+  };
+  page.on('response', onResponse);
+  await go();
+  await page.waitForLoadState('networkidle');
+  page.off('response', onResponse);
+  return [...urls];
+}
+
+async function signIn(page: Page, base: string): Promise<void> {
+  await page.goto(`${base}/login`);
+  await page.getByLabel('E-mail').fill(ADMIN.email);
+  await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.waitForURL(`${base}/`);
+}
+
+/**
+ * From `/`, navigates in the client to `to` and resolves with the time until the frame that painted the
+ * first row of the list (a row link to a record of the list).
+ */
+async function timeToFirstRows(page: Page, to: string): Promise<number> {
+  if (new URL(page.url()).pathname !== '/') {
+    await page.evaluate(() => {
+      window.history.pushState(null, '', '/');
+      window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    });
+    await page.getByRole('heading').first().waitFor();
+    await page.waitForLoadState('networkidle');
+  }
+  return page.evaluate(
+    ({ target, prefix }) =>
+      new Promise<number>((resolve, reject) => {
+        const t0 = performance.now();
+        const found = () => document.querySelector(`tbody a.bo-row-link[href^="${prefix}/"]`);
+        const done = () => requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0), 0));
+        const observer = new MutationObserver(() => {
+          if (!found()) return;
+          observer.disconnect();
+          done();
+        });
+        observer.observe(document.body, { childList: true, subtree: true });
+        setTimeout(() => {
+          observer.disconnect();
+          reject(new Error(`sem linhas em 20 s: ${target}`));
+        }, 20_000);
+        window.history.pushState(null, '', target);
+        window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+      }),
+    { target: to, prefix: LIST },
+  );
+}
+
+async function firstRows(page: Page, pageSize: number): Promise<TimingRun> {
+  // A different page each run: what is measured is a query the client has not cached.
+  await timeToFirstRows(page, `${LIST}?page=${RUNS + 1}&pageSize=${pageSize}`); // warm-up: chunks, JIT
+  const times: number[] = [];
+  for (let i = 1; i <= RUNS; i++) times.push(await timeToFirstRows(page, `${LIST}?page=${i}&pageSize=${pageSize}`));
+  times.sort((a, b) => a - b);
+  return { name: `${pageSize.toLocaleString('pt-BR')} por página`, samples: times.length, p50: round(quantile(times, 0.5)), p95: round(quantile(times, 0.95)), max: round(times.at(-1)!) };
+}
+
+/** Scrolls the virtual list of the current page to its end in steps, counting long tasks (> 50 ms). */
+async function scrollLongTasks(page: Page): Promise<ClientBenchResult['scroll']> {
+  return page.evaluate(async () => {
+    const box = document.querySelector<HTMLElement>('.bo-list-scroll');
+    if (!box) throw new Error('lista sem área de rolagem (.bo-list-scroll)');
+    const tasks: number[] = [];
+    const observer = new PerformanceObserver((list) => list.getEntries().forEach((e) => tasks.push(e.duration)));
+    observer.observe({ type: 'longtask', buffered: false });
+    const frame = () => new Promise((r) => requestAnimationFrame(() => r(undefined)));
+    for (let y = 0; y <= box.scrollHeight; y += box.clientHeight / 2) {
+      box.scrollTop = y;
+      await frame();
+      await frame();
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    observer.disconnect();
+    return { rows: Number(new URL(location.href).searchParams.get('pageSize')), longTasks: tasks.length, longestMs: Math.round(Math.max(0, ...tasks)) };
+  });
+}
+
+async function measure(browser: Browser, base: string): Promise<Omit<ClientBenchResult, 'rows'>> {
+  const context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 1366, height: 900 } });
+  // tsx keeps function names with a `__name` helper that the page does not have.
+  await context.addInitScript({ content: 'window.__name = (f) => f;' });
+  const page = await context.newPage();
+  const login = await scriptsOf(page, () => page.goto(`${base}/login`));
+  await signIn(page, base);
+  const list = await scriptsOf(page, () => page.goto(`${base}${LIST}`));
+  const bundles = [
+    { name: 'Login', path: '/login', files: login.length, gzipKiB: round((await scriptBytes(login)) / 1024), budgetKiB: 200 },
+    { name: 'Lista (contas a pagar)', path: LIST, files: list.length, gzipKiB: round((await scriptBytes(list)) / 1024), budgetKiB: 400 },
+  ];
+  const runs = [await firstRows(page, 25), await firstRows(page, 1000)];
+  // The last page measured is a 1,000-row page: scroll it.
+  await page.waitForLoadState('networkidle');
+  const scroll = await scrollLongTasks(page);
+  await context.close();
+  return { bundles, firstRows: runs, scroll };
+}
+
+export async function benchClient(log: (line: string) => void = console.log): Promise<ClientBenchResult> {
+  await ensureClientBuild();
+  const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `bench_client_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = withDatabase(adminUrl, name);
+  try {
+    log('Iniciando o app no PostgreSQL (migração e dados de demonstração)…');
+    const app = await startApp(PORT, url);
+    try {
+      log(`Completando ${ROWS.toLocaleString('pt-BR')} contas a pagar…`);
+      await fillPayables(url, ROWS);
+      const browser = await chromium.launch(CHROMIUM);
+      try {
+        log('Medindo no Chromium…');
+        return { ...(await measure(browser, app.base)), rows: ROWS };
+      } finally {
+        await browser.close();
+      }
+    } finally {
+      app.stop();
+    }
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+const ms = (v: number) => v.toFixed(1).replace('.', ',');
+const verdict = (ok: boolean) => (ok ? 'cumprido' : '**não cumprido**');
+
+export function clientSection(r: ClientBenchResult): string {
+  const [page25, page1000] = r.firstRows;
+  return [
+    '## Cliente: JavaScript inicial e primeiras linhas da lista',
+    '',
+    'JavaScript inicial: todos os scripts que a página carrega até ficar ociosa, abrindo o endereço direto (gzip -9, ' +
+      'como o servidor entrega os `.gz` do build).',
+    '',
+    '| Página | arquivos | JS gzip (KiB) | orçamento (KiB) | |',
+    '| --- | ---: | ---: | ---: | --- |',
+    ...r.bundles.map((b) => `| ${b.name} (\`${b.path}\`) | ${b.files} | ${ms(b.gzipKiB)} | ${b.budgetKiB} | ${verdict(b.gzipKiB <= b.budgetKiB)} |`),
+    '',
+    `Primeiras linhas: \`${LIST}\` com ${r.rows.toLocaleString('pt-BR')} lançamentos no PostgreSQL; de \`/\`, navegação no ` +
+      'cliente (como um clique no menu) até o quadro que pinta a primeira linha; uma página diferente a cada medida (nada ' +
+      `vem do cache do cliente), ${RUNS} medidas após um aquecimento.`,
+    '',
+    '| Tamanho da página | medidas | p50 (ms) | p95 (ms) | máx. (ms) |',
+    '| --- | ---: | ---: | ---: | ---: |',
+    ...r.firstRows.map((x) => `| ${x.name} | ${x.samples} | ${ms(x.p50)} | ${ms(x.p95)} | ${ms(x.max)} |`),
+    '',
+    `- Orçamento 25 por página ≤ 300 ms (p95): ${ms(page25.p95)} ms — ${verdict(page25.p95 <= 300)}.`,
+    `- Orçamento 1.000 por página ≤ 1 s (p95): ${ms(page1000.p95)} ms — ${verdict(page1000.p95 <= 1000)}.`,
+    `- Rolagem da página de ${r.scroll.rows.toLocaleString('pt-BR')} linhas até o fim: ${r.scroll.longTasks} tarefas longas ` +
+      `(> 50 ms), a maior com ${r.scroll.longestMs} ms — ${verdict(r.scroll.longTasks === 0)}. A API limita a página a 1.000 ` +
+      'linhas, então a rolagem de 10.000 linhas do orçamento é medida na maior página que a lista tem.',
+    '',
+  ].join('\n');
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  benchClient()
+    .then((r) => console.log(clientSection(r)))
+    .catch((err) => {
+      console.error(err);
+      process.exit(1);
+    });
+}

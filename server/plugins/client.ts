@@ -1,0 +1,55 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { loadAppConfig } from '../lib/app-config.ts';
+
+const NO_STORE = 'no-store, max-age=0';
+
+/** Serves the app config, the build manifest and the built SPA (with fallback to index.html). */
+export async function registerClient(app: FastifyInstance): Promise<void> {
+  const { config } = app;
+
+  app.get('/app.config.json', async (_req, reply) => {
+    reply.header('cache-control', NO_STORE);
+    return loadAppConfig(config.dataDir, undefined, app.log);
+  });
+
+  app.get('/builds/latest.json', async (_req, reply) => {
+    reply.header('cache-control', NO_STORE);
+    try {
+      return JSON.parse(await readFile(path.join(config.clientDir, 'builds', 'latest.json'), 'utf8'));
+    } catch {
+      return { id: 'dev' };
+    }
+  });
+
+  if (!config.serveClient) return;
+  const hasClient = await stat(path.join(config.clientDir, 'index.html')).then(() => true, () => false);
+  if (!hasClient) {
+    app.log.warn(`cliente não encontrado em ${config.clientDir}; rode "npm run build"`);
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: config.clientDir,
+    serve: false,
+    // `.br`/`.gz` siblings written by scripts/build.ts are sent when the browser accepts them.
+    preCompressed: true,
+    setHeaders(reply: { header(k: string, v: string): unknown }, file: string) {
+      // Hashed assets are immutable; everything else is revalidated.
+      reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  const indexHtml = await readFile(path.join(config.clientDir, 'index.html'), 'utf8');
+  app.get('/*', async (req, reply) => {
+    const url = req.url.split('?')[0];
+    if (url.startsWith('/api/')) return reply.callNotFound();
+    const file = path.join(config.clientDir, path.normalize(url));
+    if (file.startsWith(config.clientDir) && path.extname(url)) {
+      const exists = await stat(file).then((s) => s.isFile(), () => false);
+      if (exists) return reply.sendFile(path.relative(config.clientDir, file));
+      return reply.callNotFound();
+    }
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  });
+}

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import identityRoutes from './identity/index.ts';
+import devRoutes from './dev.ts';
+import resourceRoutes from '../resources/index.ts';
+import commonsRoutes from '../commons/index.ts';
+import savedViewRoutes from './views.ts';
+import procurementRoutes from '../procurement/index.ts';
+import accessRoutes from './access/index.ts';
+import financeSettings from './finance-settings/index.ts';
+import financeRoutes from '../finance/index.ts';
+import approvalsRoutes from '../approvals/index.ts';
+
+/** Registers every API route family under `/api/<service>/v1`. */
+export async function registerRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(identityRoutes, { prefix: '/api/identity/v1' });
+  await app.register(devRoutes);
+  await app.register(resourceRoutes);
+  await app.register(procurementRoutes);
+  await app.register(accessRoutes, { prefix: '/api/identity/v1' });
+  await app.register(financeSettings);
+  await app.register(financeRoutes);
+  await app.register(approvalsRoutes);
+  await app.register(commonsRoutes, { prefix: '/api/commons/v1' });
+  await app.register(savedViewRoutes, { prefix: '/api/commons/v1' });
+}

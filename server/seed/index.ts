@@ -1,0 +1,27 @@
+import type { Db } from '../db/index.ts';
+import type { ServerConfig } from '../config.ts';
+import { loadAppConfig } from '../lib/app-config.ts';
+import { metadataResources, seedAccessModel } from './access.ts';
+import { seedDemoAreas } from './demo/index.ts';
+import { hashMissingDemoPasswords, seedDemoUsers, seedOrganization } from './identity.ts';
+
+/** Seeds the demo data; idempotent, runs on every start. */
+export async function runSeeds(db: Db, config: ServerConfig): Promise<void> {
+  const appConfig = await loadAppConfig(config.dataDir);
+  const hashes = await hashMissingDemoPasswords(db, config.scryptN);
+  const extraResources = await metadataResources(config.schemasDir);
+  await db.tx(async (q) => {
+    const orgId = await seedOrganization(q);
+    const policyIds = await seedAccessModel(q, appConfig, { extraResources, organizationId: orgId });
+    await seedDemoUsers(q, orgId, hashes, policyIds);
+    const admin = await q.query<{ id: string }>(`SELECT id FROM users WHERE access_level = 'SystemOwner' ORDER BY created_at LIMIT 1`);
+    await seedDemoAreas(q, { orgId, adminId: admin.rows[0].id, today: demoToday() });
+  });
+}
+
+/** The demo data's "today": `DEMO_TODAY` (ISO date) when set, else the server's date. */
+export function demoToday(): string {
+  const fixed = process.env.DEMO_TODAY;
+  if (fixed && /^\d{4}-\d{2}-\d{2}$/.test(fixed)) return fixed;
+  return new Date().toISOString().slice(0, 10);
+}

@@ -1,0 +1,42 @@
+/** pt-BR texts of the access administration: the scope matrix widget and the access plugin's pages. */
+export const MATRIX_TEXT = {
+  needsParent: (field: string) => `Escolha ${field} para ver os escopos que se pode conceder.`,
+  loading: 'Carregando recursos…',
+  loadError: 'Não foi possível carregar a lista de recursos.',
+  empty: 'Esta aplicação ainda não declara nada que se possa conceder aqui.',
+  filter: 'Filtrar',
+  name: 'Nome',
+  all: 'Todos',
+  allOf: (title: string) => `${title}: todos os escopos`,
+  cell: (title: string, scope: string) => `${title}: ${scope}`,
+  column: (scope: string) => `${scope} em todos`,
+  granted: (n: number) => (n === 1 ? '1 concedido' : `${n} concedidos`),
+  unknownTitle: 'Concedido, mas não declarado pela aplicação',
+  unknownHelp: 'Estes itens não existem mais na aplicação; remova-os para salvar.',
+  remove: 'Remover',
+  none: 'Nada concedido.',
+} as const;
+
+export const ACCESS_TEXT = {
+  currentApplication: 'Aplicação',
+  noCurrentApplication: 'A aplicação deste sistema não foi encontrada.',
+  activeProfiles: 'Perfis ativos',
+  activeProfilesHelp:
+    'Só as políticas dos perfis ativos valem para o usuário. Sem nenhum marcado, todos os perfis dele valem (o padrão).',
+  activeProfilesEmpty: 'Este usuário não faz parte de nenhum perfil.',
+  activeProfilesSaved: 'Perfis ativos salvos. Valem a partir da próxima navegação do usuário.',
+  allActive: 'Todos ativos (padrão)',
+  policies: 'Políticas',
+  policiesHelp: 'As políticas que definem o acesso deste usuário, pelos perfis ativos. Para mudar, edite os perfis ou as políticas.',
+  policiesEmpty: 'Nenhuma política vale para este usuário.',
+  systemOwner: 'Este usuário é proprietário do sistema: tem todas as permissões, com ou sem políticas.',
+  grantedBy: 'Pelos perfis',
+  resources: 'Recursos',
+  acls: 'Grupos de agências',
+  save: 'Salvar',
+  back: 'Voltar',
+  loadError: 'Não foi possível carregar.',
+  retry: 'Tentar novamente',
+  sendLink: 'Enviar link de senha',
+  linkSent: (date: string) => `Link enviado. Ele vale até ${date} e só funciona uma vez.`,
+} as const;

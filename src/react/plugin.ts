@@ -1,0 +1,30 @@
+import type { ComponentType } from 'react';
+
+export type LayoutName = 'default' | 'logon' | 'textual';
+
+/**
+ * One page of the app. The router turns every entry into a lazy route under its layout, so a page's code
+ * (and its heavy dependencies) loads only when visited.
+ * @example { path: '/minha-conta', layout: 'default', load: () => import('./pages/MyAccountPage.tsx') }
+ */
+export interface AppRoute {
+  /** Absolute path, react-router syntax (`/usuarios/:userId`, `/pedidos/catalogo/*`). */
+  path: string;
+  layout: LayoutName;
+  load: () => Promise<{ default: ComponentType }>;
+  /**
+   * Public pages skip the session checks of the route guard. Everything else is private: module paths,
+   * `/`, and any route not marked public.
+   */
+  isPublic?: boolean;
+  /** Browser tab title. */
+  title?: string;
+}
+
+/** What a plugin contributes: pages and path redirects. Plugins never import each other. */
+export interface Plugin {
+  name: string;
+  routes: AppRoute[];
+  /** Exact path → target path or absolute URL (route guard step 8). */
+  redirects?: Record<string, string>;
+}

@@ -1,0 +1,25 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { BRAND } from '../theme.ts';
+
+/** Title, one-line lead, optional back link and actions: the top of every default-layout page. */
+export function PageHeader({ title, lead, back, actions }: { title: ReactNode; lead?: ReactNode; back?: { to: string; label: string }; actions?: ReactNode }) {
+  return (
+    <header style={{ marginBottom: 24 }}>
+      {back && (
+        <Link to={back.to} style={{ display: 'inline-flex', alignItems: 'center', gap: 6, marginBottom: 8, fontSize: 13 }}>
+          <ArrowLeftOutlined /> {back.label}
+        </Link>
+      )}
+      <div style={{ display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', gap: 16, flexWrap: 'wrap' }}>
+        <div>
+          <Typography.Title level={2} style={{ margin: 0, fontSize: 24 }}>{title}</Typography.Title>
+          {lead && <Typography.Paragraph style={{ margin: '4px 0 0', color: BRAND.muted }}>{lead}</Typography.Paragraph>}
+        </div>
+        {actions}
+      </div>
+    </header>
+  );
+}

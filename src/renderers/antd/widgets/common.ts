@@ -1,0 +1,29 @@
+import type { WidgetProps } from '@rjsf/utils';
+import type { PropertySchema } from '../../../engine/schema/types.ts';
+
+export const allowsNull = (schema: PropertySchema): boolean =>
+  Array.isArray(schema.type) ? schema.type.includes('null') : schema.type === 'null';
+
+/** The value of an emptied field: null where the schema allows it (the API clears it), else absent. */
+export const emptyValue = (schema: PropertySchema): null | undefined => (allowsNull(schema) ? null : undefined);
+
+/** antd `status` from RJSF's errors of the field. */
+export const statusOf = (rawErrors: readonly string[] | undefined): 'error' | undefined => (rawErrors?.length ? 'error' : undefined);
+
+/** `ui:options` of a field, typed loosely (the screen file is checked by the meta-schema). */
+export const uiOption = <T,>(props: Pick<WidgetProps, 'options'>, key: string): T | undefined => props.options?.[key] as T | undefined;
+
+/** Props every antd input of ours shares: id (the label points at it), disabled/readonly, error status, aria. */
+export function inputProps(props: WidgetProps) {
+  return {
+    id: props.id,
+    disabled: props.disabled || props.readonly,
+    status: statusOf(props.rawErrors),
+    autoFocus: props.autofocus,
+    'aria-invalid': props.rawErrors?.length ? true : undefined,
+    'aria-required': props.required || undefined,
+  } as const;
+}
+
+/** Folds accents and case, for searching option labels ("sao" finds "São Paulo"). */
+export const fold = (s: string): string => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();

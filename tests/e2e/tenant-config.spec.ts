@@ -1,0 +1,83 @@
+import { rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * A tenant's override of the app config (`DATA_DIR/app.config.json`, architecture §4) changes the menu at
+ * run time: add a module, replace one (new title and group), remove one — no rebuild, no restart.
+ */
+
+const ADMIN = { email: 'admin@demo.com.br', password: 'Admin@2026!' };
+// The e2e server's DATA_DIR (playwright.config.ts).
+const OVERRIDE = path.resolve(`.tmp/e2e-data-${process.env.E2E_PORT ?? 3210}`, 'app.config.json');
+
+const menu = (page: Page) => page.getByRole('navigation', { name: 'Menu principal' });
+const group = (page: Page, title: string) =>
+  menu(page).locator('li.ant-menu-item-group').filter({ has: page.locator('.ant-menu-item-group-title', { hasText: new RegExp(`^${title}$`) }) });
+
+async function login(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(ADMIN.email);
+  await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL('/');
+}
+
+test.afterEach(async () => {
+  await rm(OVERRIDE, { force: true });
+});
+
+test('a tenant override adds, replaces, regroups and removes modules at run time', async ({ page }) => {
+  await login(page);
+  await expect(group(page, 'Cadastros').getByRole('menuitem', { name: 'Bancos' })).toBeVisible();
+  await expect(group(page, 'Compras').getByRole('menuitem', { name: 'Entregas' })).toBeVisible();
+
+  await writeFile(
+    OVERRIDE,
+    JSON.stringify({
+      appParams: {
+        composables: {
+          useModuleNavigation: {
+            modules: [
+              // Replace: new title, moved to another group.
+              { key: 'banks', title: 'Instituições Financeiras', group: 'financeiro' },
+              // Add: a shortcut the tenant wants under Financeiro.
+              {
+                key: 'cost-centers-finance',
+                title: 'Centros de Resultado',
+                path: '/configuracoes/centros-de-custos',
+                resourceName: 'cost-centers',
+                group: 'financeiro',
+                icon: 'ApartmentOutlined',
+                order: 5,
+              },
+              // Remove.
+              { key: 'receipts', remove: true },
+            ],
+          },
+        },
+      },
+    }),
+  );
+  // Served as is on the next load of the app config: a reload, no rebuild.
+  const served = await (await page.request.get(`/app.config.json?t=${Date.now()}`)).json();
+  expect(served.appParams.composables.useModuleNavigation.modules.some((m: { key: string }) => m.key === 'cost-centers-finance')).toBe(true);
+  await page.reload();
+
+  const financeiro = group(page, 'Financeiro');
+  await expect(financeiro.getByRole('menuitem', { name: 'Instituições Financeiras' })).toBeVisible();
+  await expect(financeiro.getByRole('menuitem', { name: 'Centros de Resultado' })).toBeVisible();
+  await expect(menu(page).getByRole('menuitem', { name: 'Bancos', exact: true })).toHaveCount(0);
+  await expect(menu(page).getByRole('menuitem', { name: 'Entregas' })).toHaveCount(0);
+
+  // The added module opens its screen.
+  await financeiro.getByRole('menuitem', { name: 'Centros de Resultado' }).click();
+  await expect(page).toHaveURL('/configuracoes/centros-de-custos');
+  await expect(page.getByRole('heading', { name: 'Centros de Custos' })).toBeVisible();
+
+  // Without the override, the default menu is back.
+  await rm(OVERRIDE, { force: true });
+  await page.reload();
+  await expect(group(page, 'Cadastros').getByRole('menuitem', { name: 'Bancos' })).toBeVisible();
+  await expect(menu(page).getByRole('menuitem', { name: 'Centros de Resultado' })).toHaveCount(0);
+});
