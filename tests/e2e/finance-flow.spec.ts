@@ -204,6 +204,8 @@ test('a payable of R$ 1.234,56 in 3 parcelas from a boleto: two-stage approval, 
   await t.getByRole('menuitem', { name: 'Fila de Pagamentos' }).click();
   await expect(t).toHaveURL('/fila-de-pagamentos/lancamentos/fila');
   await t.getByRole('tab', { name: 'Parcelamentos' }).click();
+  // A search typed while the tab's navigation is still pending would apply to the tab being left.
+  await expect(t).toHaveURL('/fila-de-pagamentos/parcelamentos/fila');
   await t.getByPlaceholder('Buscar por descrição, documento ou fornecedor').fill(DESCRIPTION);
   await t.getByPlaceholder('Buscar por descrição, documento ou fornecedor').press('Enter');
   const parcels = row(t, DESCRIPTION);

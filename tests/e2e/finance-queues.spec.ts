@@ -95,7 +95,9 @@ test('statement of a demo account: balances add up, period and export', async ({
   await page.getByRole('button', { name: 'Mês passado' }).click();
   await expect(page).toHaveURL(/from=\d{4}-\d{2}-01&to=/);
   const value = async (id: string) => money((await page.getByTestId(id).textContent()) ?? '');
-  await expect(page.getByTestId('statement-closing')).not.toBeEmpty();
+  // The figures shown while the new period loads are the previous period's: wait for this period's.
+  const period = new URL(page.url()).searchParams;
+  await expect(page.getByTestId('statement-summary')).toHaveAttribute('data-period', `${period.get('from')}..${period.get('to')}`);
   const [opening, credits, debits, closing] = await Promise.all(['statement-opening', 'statement-credits', 'statement-debits', 'statement-closing'].map(value));
   expect(Math.round((opening + credits + debits) * 100)).toBe(Math.round(closing * 100));
   await expect(page.locator('.ant-table').getByText('Saldo anterior')).toBeVisible();

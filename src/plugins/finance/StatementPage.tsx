@@ -113,7 +113,12 @@ export default function StatementPage() {
       {statement.isError && !(statement.error instanceof HttpError && statement.error.status === 404) && (
         <Alert type="error" showIcon style={{ marginBottom: 16 }} title={(statement.error as Error).message} />
       )}
-      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', gap: 16, marginBottom: 16 }}>
+      <div
+        data-testid="statement-summary"
+        data-period={s && !statement.isPlaceholderData ? `${s.from}..${s.to}` : ''}
+        aria-busy={statement.isFetching}
+        style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', gap: 16, marginBottom: 16, opacity: statement.isPlaceholderData ? 0.6 : 1 }}
+      >
         {[
           [S.opening, s?.openingBalance, 'statement-opening'],
           [S.credits, s?.credits, 'statement-credits'],

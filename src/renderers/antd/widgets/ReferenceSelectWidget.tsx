@@ -37,9 +37,18 @@ function RefSelect({ id, target, multiple, ids, disabled, status, placeholder, a
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), 300);
-  const labelField = metadata.resources[target]?.['x-resource'].labelField ?? 'id';
+  const targetSchema = metadata.resources[target];
+  const labelField = targetSchema?.['x-resource'].labelField ?? 'id';
   const data = useDataProvider();
-  const params = { resource: target, page: 1, pageSize: PAGE, q: q || undefined };
+  // A resource with an `active` flag offers only its active records (an inactive one already chosen keeps its label).
+  const onlyActive = targetSchema?.properties.active?.type === 'boolean';
+  const params = {
+    resource: target,
+    page: 1,
+    pageSize: PAGE,
+    q: q || undefined,
+    filters: onlyActive ? [{ field: 'active', operator: 'eq' as const, value: true }] : undefined,
+  };
   // Searches stay cached for a minute: reopening the select or typing the same text again asks nobody.
   const list = useQuery({
     queryKey: resourceKeys.list(params),

@@ -40,4 +40,13 @@ describe('reference select', () => {
     const searches = h.calls.filter((c) => c.includes('/banks?') && /[?&]q=/.test(c));
     expect(searches.map((c) => /q=([^&]*)/.exec(c)?.[1])).toEqual(['ita']);
   });
+
+  it('offers only active records of a resource with an `active` flag', async () => {
+    const h = setup();
+    h.render(<ResourceForm screen={metadata.screens['bank-accounts']} schema={metadata.resources['bank-accounts']} mode="add" initial={{ type: 'CONTA_CORRENTE' }} onSave={vi.fn<ResourceFormProps['onSave']>()} onCancel={() => undefined} />);
+    fireEvent.mouseDown(document.getElementById('s1_bankId') as HTMLInputElement);
+    await waitFor(() => expect(h.calls.some((c) => c.includes('/banks?'))).toBe(true));
+    const search = decodeURIComponent(h.calls.find((c) => c.includes('/banks?')) ?? '');
+    expect(search).toContain('filter[active][eq]=true');
+  });
 });
