@@ -10,6 +10,9 @@ const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
     env: { TEST_DB: db },
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Files share their worker's modules (each still opens its own database): importing the server once
+    // per worker instead of once per file halves the suite's time (D4).
+    isolate: false,
   },
 });
 
@@ -17,6 +20,8 @@ export default defineConfig({
   plugins: [react()],
   define: { __BUILD_ID__: JSON.stringify('test') },
   test: {
+    // Both cores (vitest's default leaves one idle on a 2-core machine).
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
