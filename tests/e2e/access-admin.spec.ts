@@ -1,39 +1,16 @@
 import { expect, request, test, type Browser, type Page } from '@playwright/test';
+import { ADMIN, COMPRAS, adminApi, login, menu, newPage, pickReference } from './support.ts';
 
 // Access administration (issue 4 §2): the routes of spec §2 as the SystemOwner, a user invited by e-mail,
 // and a policy edited in the scope matrix changing another user's menu at its next navigation.
-const ADMIN = { email: 'admin@demo.com.br', password: 'Admin@2026!' };
-const COMPRAS = { email: 'compras@demo.com.br', password: 'Compras@2026!' };
 const API = '/api/identity/v1';
 const tag = Date.now().toString(36).slice(-5);
 
-const menu = (page: Page) => page.getByRole('navigation', { name: 'Menu principal' });
 const heading = (page: Page) => page.getByRole('heading', { level: 2 }).first();
-
-async function login(page: Page, user: { email: string; password: string }) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(user.email);
-  await page.getByLabel('Senha', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL('/');
-}
-
-/** Picks a record in a reference select by typing part of its label. */
-async function pickReference(page: Page, label: string, search: string, option: string) {
-  const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first();
-  await expect(async () => {
-    await page.getByLabel(label, { exact: true }).click();
-    await page.getByLabel(label, { exact: true }).fill(search);
-    await expect(item).toBeVisible({ timeout: 3000 });
-  }).toPass({ timeout: 20_000 });
-  await item.click();
-}
 
 /** Ids of the seeded records the routes need, through the API as the admin. */
 async function seededIds(baseURL: string | undefined) {
-  const api = await request.newContext({ baseURL });
-  const auth = await (await api.post(`${API}/auth`, { data: { login: ADMIN.email, secret: ADMIN.password, grantType: 'Password' } })).json();
-  const headers = { authorization: `Bearer ${auth.accessToken}` };
+  const { api, headers } = await adminApi(baseURL);
   const first = async (path: string) => ((await (await api.get(`${API}/${path}`, { headers })).json()) as { id: string }[])[0].id;
   const ids = {
     app: ((await (await api.get(`${API}/applications/current`, { headers })).json()) as { id: string }).id,
@@ -135,11 +112,6 @@ test('the admin creates a user with a group; the e-mailed link sets the password
   await other.context().close();
 });
 
-async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
-  return context.newPage();
-}
-
 /** Opens the Compras policy's edit form from the current application's policies. */
 async function editComprasPolicy(page: Page) {
   await page.goto('/configuracoes/aplicacao/politicas');
@@ -160,9 +132,7 @@ test('editing the Compras policy in the scope matrix adds "Contas a Receber" to 
 });
 
 async function restoreComprasPolicy(baseURL: string | undefined) {
-  const api = await request.newContext({ baseURL });
-  const auth = await (await api.post(`${API}/auth`, { data: { login: ADMIN.email, secret: ADMIN.password, grantType: 'Password' } })).json();
-  const headers = { authorization: `Bearer ${auth.accessToken}` };
+  const { api, headers } = await adminApi(baseURL);
   const [policy] = await (await api.get(`${API}/application-policies?filter[name][eq]=Compras`, { headers })).json();
   const resources = ['orders', 'quotes', 'purchase-orders'].map((name) => ({ name, scopes: ['create', 'read', 'update'] }));
   await api.patch(`${API}/application-policies/${policy.id}`, { data: { resources }, headers: { ...headers, 'if-match': `W/"${policy.version}"` } });

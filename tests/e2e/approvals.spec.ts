@@ -1,4 +1,5 @@
-import { expect, request, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { ADMIN, R$, apiAs, inviteUser, loginInNewPage, ok, row, runTag, shot, today } from './support.ts';
 
 /**
  * Filas de Aprovação (E2E_PORT=3406): payables from R$ 5.000,00 enter the demo queue "Contas a pagar acima de
@@ -8,65 +9,19 @@ import { expect, request, test, type APIRequestContext, type Browser, type Page 
  * payable is APROVADO. Two more go through the substitute's bulk approval. Users, the substitution and the
  * payables are set up through the API.
  */
-const ADMIN = { email: 'admin@demo.com.br', password: 'Admin@2026!' };
 const QUEUE = 'Contas a pagar acima de R$ 5.000,00';
 const PASSWORD = 'Ipe-Amarelo-2026!';
-const tag = Date.now().toString(36).slice(-5).toUpperCase();
-const SHOTS = process.env.E2E_SHOTS;
-const R$ = (v: string) => `R$\u00a0${v}`;
-const shot = (page: Page, name: string) => (SHOTS ? page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true }) : Promise.resolve());
-
-const today = (plusDays = 0) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date(Date.now() + plusDays * 86_400_000));
-
-type Json = Record<string, unknown>;
-
-async function apiAs(baseURL: string, email: string, password: string): Promise<APIRequestContext> {
-  const anon = await request.newContext({ baseURL });
-  const res = await anon.post('/api/identity/v1/auth', { data: { login: email, secret: password, grantType: 'Password' } });
-  expect(res.status(), await res.text()).toBe(200);
-  const { accessToken } = await res.json();
-  await anon.dispose();
-  return request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${accessToken}` } });
-}
-
-async function ok(res: Awaited<ReturnType<APIRequestContext['get']>>, status = 200): Promise<Json & Json[]> {
-  expect(res.status(), await res.text()).toBe(status);
-  return (await res.json()) as Json & Json[];
-}
+const tag = runTag();
 
 /** A user in the seeded "Financeiro" group, with a password set through the e-mailed invitation link. */
-async function newUser(admin: APIRequestContext, baseURL: string, name: string, groupId: string, organizationId: string): Promise<{ id: string; email: string }> {
+function newUser(admin: APIRequestContext, baseURL: string, name: string, groupId: string, organizationId: string) {
   const email = `${name.split(' ')[0].toLowerCase()}.${tag.toLowerCase()}@demo.com.br`;
-  const user = await ok(
-    await admin.post('/api/identity/v1/users', {
-      data: { name: `${name} ${tag}`, email, organizationId, accessLevel: 'User', groupIds: [groupId], twoFactorMandatory: false, twoFactorMethods: ['TOTP', 'Email'], active: true },
-    }),
-    201,
-  );
-  const anon = await request.newContext({ baseURL });
-  const [mail] = await ok(await anon.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`));
-  const token = new URL(/https?:\/\/\S+\/auth\/recuperar-senha\?token=\S+/.exec(String(mail.text))![0]).searchParams.get('token');
-  expect((await anon.post('/api/identity/v1/auth/password-reset', { data: { token, newPassword: PASSWORD } })).status()).toBe(204);
-  await anon.dispose();
-  return { id: String(user.id), email };
+  return inviteUser(admin, baseURL, { name: `${name} ${tag}`, email, password: PASSWORD, groupId, organizationId });
 }
-
-async function login(browser: Browser, email: string, password: string): Promise<Page> {
-  const context = await browser.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL('/');
-  return page;
-}
-
-const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
 test('a payable from R$ 5.000,00 goes through both stages of the demo queue, approved by two people on the queue screens', async ({ browser, baseURL }) => {
   test.setTimeout(240_000);
-  const admin = await apiAs(baseURL!, ADMIN.email, ADMIN.password);
+  const admin = await apiAs(baseURL!, ADMIN);
   const [financeiro] = await ok(await admin.get('/api/identity/v1/user-groups?q=Financeiro'));
   const [org] = await ok(await admin.get('/api/identity/v1/organizations?pageSize=1&sort=name'));
   const requester = await newUser(admin, baseURL!, 'Rita Solicitante', String(financeiro.id), String(org.id));
@@ -83,7 +38,7 @@ test('a payable from R$ 5.000,00 goes through both stages of the demo queue, app
   }));
 
   // Rita registers three payables and sends them for approval (the payables workflow routes them).
-  const rita = await apiAs(baseURL!, requester.email, PASSWORD);
+  const rita = await apiAs(baseURL!, { email: requester.email, password: PASSWORD });
   const [supplier] = await ok(await admin.get('/api/companies/v1/companies?pageSize=1&sort=legalName'));
   const [costCenter] = await ok(await admin.get('/api/accounts-payable/v1/cost-centers?filter[type][eq]=A&pageSize=1&sort=code'));
   const [category] = await ok(await admin.get('/api/accounts-payable/v1/expense-categories?filter[type][eq]=A&pageSize=1&sort=code'));
@@ -109,7 +64,7 @@ test('a payable from R$ 5.000,00 goes through both stages of the demo queue, app
   await submitPayable(bulkB, 610_050);
 
   // Stage 1: the substitute, on "Minhas pendências".
-  const gustavo = await login(browser, substitute.email, PASSWORD);
+  const gustavo = await loginInNewPage(browser, { email: substitute.email, password: PASSWORD });
   await gustavo.getByRole('menuitem', { name: 'Filas de Aprovação' }).first().click();
   await expect(gustavo).toHaveURL('/filas-de-aprovacao');
   await expect(gustavo.getByRole('heading', { name: 'Filas de Aprovação', level: 2 })).toBeVisible();
@@ -146,7 +101,7 @@ test('a payable from R$ 5.000,00 goes through both stages of the demo queue, app
   await gustavo.context().close();
 
   // Stage 2: the board (ALL: the Administrator is its only approver), on the stage page.
-  const board = await login(browser, ADMIN.email, ADMIN.password);
+  const board = await loginInNewPage(browser, ADMIN);
   await board.goto('/filas-de-aprovacao');
   const card = board.getByRole('region', { name: 'Filas' }).locator('.ant-card').filter({ has: board.getByRole('link', { name: QUEUE }) });
   await card.getByRole('link', { name: /2\. Diretoria/ }).click();
@@ -188,10 +143,10 @@ test('a payable from R$ 5.000,00 goes through both stages of the demo queue, app
 });
 
 test('an unknown queue or stage is the 404 page', async ({ browser, baseURL }) => {
-  const admin = await apiAs(baseURL!, ADMIN.email, ADMIN.password);
+  const admin = await apiAs(baseURL!, ADMIN);
   const [queue] = await ok(await admin.get(`/api/approvals/v1/approvals?q=${encodeURIComponent(QUEUE)}`));
   await admin.dispose();
-  const page = await login(browser, ADMIN.email, ADMIN.password);
+  const page = await loginInNewPage(browser, ADMIN);
   for (const path of ['/filas-de-aprovacao/00000000-0000-4000-8000-000000000000', `/filas-de-aprovacao/${queue.id}/etapas/00000000-0000-4000-8000-000000000000`]) {
     await page.goto(path);
     await expect(page.getByText('Page Not Found')).toBeVisible();

@@ -1,18 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { ADMIN, COMPRAS, FINANCEIRO, menu, submitLogin } from './support.ts';
 import { totp } from './totp.ts';
 
-const ADMIN = { email: 'admin@demo.com.br', password: 'Admin@2026!' };
-const COMPRAS = { email: 'compras@demo.com.br', password: 'Compras@2026!' };
-const FINANCEIRO = { email: 'financeiro@demo.com.br', password: 'Financeiro@2026!' };
-
-async function login(page: Page, user: { email: string; password: string }, path = '/login') {
-  await page.goto(path);
-  await page.getByLabel('E-mail').fill(user.email);
-  await page.getByLabel('Senha', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-}
-
-const menu = (page: Page) => page.getByRole('navigation', { name: 'Menu principal' });
+// The tests check where each sign-in lands (the home page, an error, the 2FA steps): `submitLogin` only submits.
 
 test('RFC 6238 helper matches the published SHA-1 vector', () => {
   // RFC 6238 appendix B: key "12345678901234567890", T = 59 s → 94287082 (8 digits); 6 digits = 287082.
@@ -20,7 +10,7 @@ test('RFC 6238 helper matches the published SHA-1 vector', () => {
 });
 
 test('admin logs in, sees the grouped menu and the home shortcuts', async ({ page }) => {
-  await login(page, ADMIN);
+  await submitLogin(page, ADMIN);
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('heading', { name: /Olá, Administrador/ })).toBeVisible();
   for (const item of ['Pedidos', 'Contas a Pagar', 'Bancos', 'Usuários', 'Minha Conta']) {
@@ -30,13 +20,13 @@ test('admin logs in, sees the grouped menu and the home shortcuts', async ({ pag
 });
 
 test('a wrong password shows the invalid-credentials message and stays on /login', async ({ page }) => {
-  await login(page, { ...ADMIN, password: 'senha-errada-123' });
+  await submitLogin(page, { ...ADMIN, password: 'senha-errada-123' });
   await expect(page.getByText('Login ou senha inválidos. Verifique as credenciais e tente novamente.')).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
 });
 
 test('financeiro sets up TOTP from the shown key and reaches the home page', async ({ page }) => {
-  await login(page, FINANCEIRO);
+  await submitLogin(page, FINANCEIRO);
   await expect(page).toHaveURL(/\/auth\/configurar-verificacao-em-duas-etapas\?redirectTo=%2F/);
   await expect(page.getByRole('img', { name: 'QR code para configurar o aplicativo autenticador' })).toBeVisible();
   await expect(page.getByText('Chave', { exact: true })).toBeVisible();
@@ -51,7 +41,7 @@ test('financeiro sets up TOTP from the shown key and reaches the home page', asy
   // Next sign-in asks for the code (setup done), with the key from the first step.
   await page.goto('/logout');
   await expect(page).toHaveURL(/\/login$/);
-  await login(page, FINANCEIRO);
+  await submitLogin(page, FINANCEIRO);
   await expect(page).toHaveURL(/\/auth\/codigo\?redirectTo=%2F/);
   // The previous step's code was already used once (replay refused): take the next time step.
   await page.getByLabel('Código de verificação').fill(totp(key, Date.now(), 1));
@@ -60,7 +50,7 @@ test('financeiro sets up TOTP from the shown key and reaches the home page', asy
 });
 
 test('financeiro can sign in with a code sent by e-mail (dev outbox)', async ({ page, request }) => {
-  await login(page, FINANCEIRO);
+  await submitLogin(page, FINANCEIRO);
   await expect(page).toHaveURL(/\/auth\/(configurar-verificacao-em-duas-etapas|codigo)\?redirectTo=%2F/);
   if (page.url().includes('configurar')) await page.getByRole('link', { name: 'Prefiro receber o código por e-mail' }).click();
   else await page.getByText('E-mail', { exact: true }).click();
@@ -88,7 +78,7 @@ test('redirectTo round trip: a protected deep link comes back after login', asyn
 });
 
 test('a trailing slash redirects (/pedidos/ → /pedidos, then its list), and an unknown path shows the 404 page', async ({ page }) => {
-  await login(page, ADMIN);
+  await submitLogin(page, ADMIN);
   await expect(page).toHaveURL('/');
   const seen: string[] = [];
   page.on('framenavigated', (frame) => {
@@ -114,7 +104,7 @@ test('a logged-out visit to a protected path lands on /login?redirectTo', async 
 });
 
 test('logout shows the two messages and protects the app again', async ({ page }) => {
-  await login(page, ADMIN);
+  await submitLogin(page, ADMIN);
   await expect(page).toHaveURL('/');
   await page.getByRole('button', { name: 'Menu do usuário' }).click();
   await page.getByRole('menuitem', { name: 'Sair' }).click();
@@ -125,7 +115,7 @@ test('logout shows the two messages and protects the app again', async ({ page }
 });
 
 test('compras sees only Pedidos, Cotações, Ordens de Compra and Minha Conta', async ({ page }) => {
-  await login(page, COMPRAS);
+  await submitLogin(page, COMPRAS);
   await expect(page).toHaveURL('/');
   await expect(menu(page).getByRole('menuitem', { name: 'Minha Conta' })).toBeVisible();
   const items = await menu(page).getByRole('menuitem').allInnerTexts();

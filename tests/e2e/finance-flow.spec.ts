@@ -1,4 +1,5 @@
-import { expect, request, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { ADMIN, R$, apiAs, inviteUser, loginInNewPage, ok, pickDate, pickReference, row, runTag, shot, today } from './support.ts';
 
 /**
  * The payables workflow end to end (E2E_PORT=3407): the administrator registers a payable of R$ 1.234,56 in
@@ -8,18 +9,11 @@ import { expect, request, test, type APIRequestContext, type Browser, type Page 
  * one batch and pays them from the Itaú account; the account's statement shows the three movements and the
  * balance lower by exactly R$ 1.234,56. Users, the queue and its stages are set up through the API.
  */
-const ADMIN = { email: 'admin@demo.com.br', password: 'Admin@2026!' };
 const PASSWORD = 'Jacaranda-Roxo-2026!';
-const tag = Date.now().toString(36).slice(-5).toUpperCase();
+const tag = runTag();
 const DESCRIPTION = `Manutenção do elevador ${tag}`;
 const QUEUE = `Alçada E2E ${tag}`;
-const SHOTS = process.env.E2E_SHOTS;
-const R$ = (v: string) => `R$\u00a0${v}`;
-const shot = (page: Page, name: string) => (SHOTS ? page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true }) : Promise.resolve());
-const today = (plusDays = 0) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date(Date.now() + plusDays * 86_400_000));
 const br = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
-
-type Json = Record<string, unknown>;
 
 /** Mod 10 of a linha digitável field: weights 2,1,2,1… from the right, products above 9 add their digits. */
 function mod10(digits: string): number {
@@ -55,70 +49,15 @@ function boletoLine(cents: number, due: string): string {
   return `${f1}${mod10(f1)}${f2}${mod10(f2)}${f3}${mod10(f3)}${dv}${fator}${value}`;
 }
 
-async function apiAs(baseURL: string, email: string, password: string): Promise<APIRequestContext> {
-  const anon = await request.newContext({ baseURL });
-  const res = await anon.post('/api/identity/v1/auth', { data: { login: email, secret: password, grantType: 'Password' } });
-  expect(res.status(), await res.text()).toBe(200);
-  const { accessToken } = await res.json();
-  await anon.dispose();
-  return request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${accessToken}` } });
-}
-
-async function ok(res: Awaited<ReturnType<APIRequestContext['get']>>, status = 200): Promise<Json & Json[]> {
-  expect(res.status(), await res.text()).toBe(status);
-  return (await res.json()) as Json & Json[];
-}
-
 /** A user of the seeded "Financeiro" profile, password set through the e-mailed invitation link. */
-async function newUser(admin: APIRequestContext, baseURL: string, name: string, groupId: string, organizationId: string) {
+function newUser(admin: APIRequestContext, baseURL: string, name: string, groupId: string, organizationId: string) {
   const email = `${name.split(' ')[0].toLowerCase()}.fluxo.${tag.toLowerCase()}@demo.com.br`;
-  const user = await ok(
-    await admin.post('/api/identity/v1/users', {
-      data: { name: `${name} ${tag}`, email, organizationId, accessLevel: 'User', groupIds: [groupId], twoFactorMandatory: false, twoFactorMethods: ['TOTP', 'Email'], active: true },
-    }),
-    201,
-  );
-  const anon = await request.newContext({ baseURL });
-  const [mail] = await ok(await anon.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`));
-  const token = new URL(/https?:\/\/\S+\/auth\/recuperar-senha\?token=\S+/.exec(String(mail.text))![0]).searchParams.get('token');
-  expect((await anon.post('/api/identity/v1/auth/password-reset', { data: { token, newPassword: PASSWORD } })).status()).toBe(204);
-  await anon.dispose();
-  return { id: String(user.id), email, name: `${name} ${tag}` };
+  return inviteUser(admin, baseURL, { name: `${name} ${tag}`, email, password: PASSWORD, groupId, organizationId });
 }
-
-async function login(browser: Browser, email: string, password: string): Promise<Page> {
-  const context = await browser.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL('/');
-  return page;
-}
-
-async function pickReference(page: Page, label: string, search: string, option: string | RegExp) {
-  const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first();
-  await expect(async () => {
-    await page.getByLabel(label, { exact: true }).click();
-    await page.getByLabel(label, { exact: true }).fill(search);
-    await expect(item).toBeVisible({ timeout: 3000 });
-  }).toPass({ timeout: 20_000 });
-  await item.click();
-}
-
-async function typeDate(page: Page, label: string, value: string) {
-  const input = page.getByLabel(label, { exact: true });
-  await input.click();
-  await input.fill(value);
-  await input.press('Enter');
-}
-
-const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
 test('a payable of R$ 1.234,56 in 3 parcelas from a boleto: two-stage approval, authorized and paid by another user, on the statement', async ({ browser, baseURL }) => {
   test.setTimeout(300_000);
-  const admin = await apiAs(baseURL!, ADMIN.email, ADMIN.password);
+  const admin = await apiAs(baseURL!, ADMIN);
   const [financeiro] = await ok(await admin.get('/api/identity/v1/user-groups?q=Financeiro'));
   const [org] = await ok(await admin.get('/api/identity/v1/organizations?pageSize=1&sort=name'));
   const ana = await newUser(admin, baseURL!, 'Ana Gestora', String(financeiro.id), String(org.id));
@@ -138,15 +77,15 @@ test('a payable of R$ 1.234,56 in 3 parcelas from a boleto: two-stage approval, 
   // 1. The administrator registers it from the boleto line: amount and due date come from the line.
   const due = today(15);
   const line = boletoLine(123456, due);
-  const page = await login(browser, ADMIN.email, ADMIN.password);
+  const page = await loginInNewPage(browser, ADMIN);
   await page.goto('/contas-a-pagar/lancamentos/adicionar');
   await pickReference(page, 'Organização', 'Demo', /Demo Comércio/);
   await pickReference(page, 'Fornecedor', 'Empreendimentos Imob', /Horizonte Empreendimentos/);
   await page.getByLabel('Tipo de documento', { exact: true }).click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^Boleto$/ }).click();
   await page.getByLabel('Número do documento', { exact: true }).fill(`BOL-${tag}`);
-  await typeDate(page, 'Data de emissão', br(today()));
-  await typeDate(page, 'Competência', `${today().slice(5, 7)}/${today().slice(0, 4)}`);
+  await pickDate(page, 'Data de emissão', br(today()));
+  await pickDate(page, 'Competência', `${today().slice(5, 7)}/${today().slice(0, 4)}`);
   await page.getByLabel('Descrição', { exact: true }).fill(DESCRIPTION);
   await page.getByLabel('Número de parcelas', { exact: true }).fill('3');
   await pickReference(page, 'Categoria de despesa', 'manutenção', /Manutenção e reparos/);
@@ -178,7 +117,7 @@ test('a payable of R$ 1.234,56 in 3 parcelas from a boleto: two-stage approval, 
 
   // 2. Two stages, each approved by its approver on the approval screens.
   for (const [person, stage] of [[ana, 'Gestão'], [bruno, 'Diretoria']] as const) {
-    const p = await login(browser, person.email, PASSWORD);
+    const p = await loginInNewPage(browser, { email: person.email, password: PASSWORD });
     await p.goto('/filas-de-aprovacao');
     const item = row(p, DESCRIPTION);
     await expect(item).toContainText(R$('1.234,56'));
@@ -200,7 +139,7 @@ test('a payable of R$ 1.234,56 in 3 parcelas from a boleto: two-stage approval, 
   await page.context().close();
 
   // 3. Teresa authorizes the three parcelas in one batch, then pays them from the Itaú account.
-  const t = await login(browser, teresa.email, PASSWORD);
+  const t = await loginInNewPage(browser, { email: teresa.email, password: PASSWORD });
   await t.getByRole('menuitem', { name: 'Fila de Pagamentos' }).click();
   await expect(t).toHaveURL('/fila-de-pagamentos/lancamentos/fila');
   await t.getByRole('tab', { name: 'Parcelamentos' }).click();
@@ -231,7 +170,7 @@ test('a payable of R$ 1.234,56 in 3 parcelas from a boleto: two-stage approval, 
   await pay.getByLabel('Conta financeira').click();
   await t.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: String(itau.name) }).click();
   await expect(pay.getByTestId('pay-total')).toHaveText(R$('1.234,56'));
-  if (SHOTS) await t.screenshot({ path: `${SHOTS}/flow-4-pay.png` });
+  await shot(t, 'flow-4-pay', { fullPage: false });
   await pay.getByRole('button', { name: `Pagar ${R$('1.234,56')}` }).click();
   await expect(t.getByText(`3 parcelas pagas (${R$('1.234,56')}); movimentação registrada na conta.`)).toBeVisible();
   await expect(parcels).toHaveCount(0);

@@ -1,19 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { login, shot } from './support.ts';
 
 // Run with E2E_PORT=3407: the payment queue, the requester queue and an account's statement over the demo
 // data (module redirects, tabs, running totals, selection, statement balances); E2E_SHOTS=<dir> saves screenshots.
-const ADMIN = { email: 'admin@demo.com.br', password: 'Admin@2026!' };
-const SHOTS = process.env.E2E_SHOTS;
-const shot = (page: Page, name: string) => (SHOTS ? page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true }) : Promise.resolve());
 const money = (text: string) => Number(text.replace(/[^\d,-]/g, '').replace(',', '.'));
-
-async function login(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(ADMIN.email);
-  await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL('/');
-}
 
 test.beforeEach(async ({ page }) => login(page));
 
@@ -48,7 +38,7 @@ test('payment queue: module redirect, tabs, running total of a selection', async
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText(/^Pagar 1 parcela/)).toBeVisible();
   await expect(dialog.getByLabel('Conta financeira')).toBeVisible();
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/payment-queue-pay-dialog.png` });
+  await shot(page, 'payment-queue-pay-dialog', { fullPage: false });
   await dialog.getByRole('button', { name: 'Voltar' }).click();
 });
 
@@ -69,7 +59,7 @@ test('requester queue: what was registered in my name, contest with a comment', 
   await dialog.getByRole('button', { name: 'Contestar' }).click();
   await expect(dialog.getByText('Informe o motivo.')).toBeVisible();
   await dialog.getByLabel('Motivo').fill('Não reconheço esta despesa.');
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/requester-contest-dialog.png` });
+  await shot(page, 'requester-contest-dialog', { fullPage: false });
   await dialog.getByRole('button', { name: 'Contestar' }).click();
   await expect(page.getByText('Contestação registrada', { exact: false })).toBeVisible();
   await expect(rows).toHaveCount(pending - 1);
@@ -121,7 +111,7 @@ test('contas a receber: receive an open parcela into an account (row action), it
   await expect(dialog.getByText('Escolha a conta financeira.')).toBeVisible();
   await dialog.getByLabel('Conta financeira').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/receive-dialog.png` });
+  await shot(page, 'receive-dialog', { fullPage: false });
   await dialog.getByRole('button', { name: /^Receber R\$/ }).click();
   await expect(page.getByText(/^1 parcela recebida \(R\$/)).toBeVisible();
   await expect(page.locator('tbody a.bo-row-link').filter({ hasText: label })).toHaveCount(0);

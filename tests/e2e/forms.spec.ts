@@ -1,49 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
+import { UUID, accessToken, login, pickDate, pickReference, runTag } from './support.ts';
 
 // Run with E2E_PORT=3240 (its own server and data dir): list → add (a bad value first) → view → edit → delete.
-const ADMIN = { email: 'admin@demo.com.br', password: 'Admin@2026!' };
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const tag = Date.now().toString(36).slice(-5).toUpperCase();
-
-async function login(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(ADMIN.email);
-  await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL('/');
-}
-
-/** Picks a record in a reference select by typing part of its label. */
-async function pickReference(page: Page, label: string, search: string, option: string | RegExp) {
-  // antd keeps a hidden a11y listbox too: the visible dropdown item is the one to click.
-  const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first();
-  await expect(async () => {
-    await page.getByLabel(label, { exact: true }).click();
-    await page.getByLabel(label, { exact: true }).fill(search);
-    await expect(item).toBeVisible({ timeout: 3000 });
-  }).toPass({ timeout: 20_000 });
-  await item.click();
-}
-
-async function pickDate(page: Page, label: string, date: string) {
-  const input = page.getByLabel(label, { exact: true });
-  await input.click();
-  await input.fill(date);
-  await input.press('Enter');
-}
-
-/** The signed-in user's access token (a JWT kept in browser storage by the session store). */
-function accessToken(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    for (const store of [localStorage, sessionStorage]) {
-      for (let i = 0; i < store.length; i++) {
-        const v = store.getItem(store.key(i)!) ?? '';
-        if (/^"?eyJ/.test(v)) return v.replace(/"/g, '');
-      }
-    }
-    return '';
-  });
-}
+const tag = runTag();
 
 async function deleteFromView(page: Page, listUrl: string) {
   await page.getByRole('button', { name: 'Excluir' }).click();

@@ -1,14 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-
-const ADMIN = { email: 'admin@demo.com.br', password: 'Admin@2026!' };
-
-async function login(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(ADMIN.email);
-  await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL('/');
-}
+import { expect, test } from '@playwright/test';
+import { login } from './support.ts';
 
 /** Hub pages (hubs/*.json, docs/screens.md §9): cards grouped like the menu, reachable by keyboard. */
 test('/configuracoes and /configuracoes/configuracoes show their cards and open modules from the keyboard', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { expect, request, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { adminApi, login } from './support.ts';
 
-const ADMIN = { email: 'admin@demo.com.br', password: 'Admin@2026!' };
 const BANKS_API = '/api/accounts-payable/v1/banks';
 
 interface Bank { compe: string | null; ispb: string; name: string; fullName: string; participatesCompe: boolean; active: boolean }
@@ -13,9 +13,7 @@ interface Bank { compe: string | null; ispb: string; name: string; fullName: str
  */
 test.beforeAll(async ({ baseURL }, info) => {
   info.setTimeout(180_000);
-  const api = await request.newContext({ baseURL });
-  const auth = await (await api.post('/api/identity/v1/auth', { data: { login: ADMIN.email, secret: ADMIN.password, grantType: 'Password' } })).json();
-  const headers = { authorization: `Bearer ${auth.accessToken}` };
+  const { api, headers } = await adminApi(baseURL);
   const file = JSON.parse(readFileSync('server/seed/data/banks.json', 'utf8')) as { records: Bank[] };
   const wanted = [...file.records.slice(0, 40), ...file.records.filter((b) => /itaú/i.test(b.name))];
   for (const bank of wanted) {
@@ -24,14 +22,6 @@ test.beforeAll(async ({ baseURL }, info) => {
   }
   await api.dispose();
 });
-
-async function login(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(ADMIN.email);
-  await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL('/');
-}
 
 const table = (page: Page) => page.getByRole('table', { name: 'Bancos' });
 const rows = (page: Page) => table(page).locator('tbody tr');

@@ -1,33 +1,16 @@
-import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { COMPRAS, adminApi, login, menu } from './support.ts';
 
 // Spec §2 step 10: menu entries need `create` on the module's resource; modules without one always show.
-const ADMIN = { email: 'admin@demo.com.br', password: 'Admin@2026!' };
-const COMPRAS = { email: 'compras@demo.com.br', password: 'Compras@2026!' };
 const POLICIES = '/api/identity/v1/application-policies';
 
-const menu = (page: Page) => page.getByRole('navigation', { name: 'Menu principal' });
 const entries = async (page: Page) => (await menu(page).getByRole('menuitem').allInnerTexts()).map((t) => t.trim());
 const groupTitles = async (page: Page) => (await menu(page).locator('.ant-menu-item-group-title').allInnerTexts()).map((t) => t.trim());
-
-async function login(page: Page, user: { email: string; password: string }) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(user.email);
-  await page.getByLabel('Senha', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL('/');
-}
 
 interface Policy {
   id: string;
   version: number;
   resources: { name: string; scopes: string[] }[];
-}
-
-/** The admin's API session, to change the Compras policy behind compras's back. */
-async function adminApi(baseURL: string | undefined): Promise<{ api: APIRequestContext; headers: Record<string, string> }> {
-  const api = await request.newContext({ baseURL });
-  const auth = await (await api.post('/api/identity/v1/auth', { data: { login: ADMIN.email, secret: ADMIN.password, grantType: 'Password' } })).json();
-  return { api, headers: { authorization: `Bearer ${auth.accessToken}` } };
 }
 
 async function comprasPolicy(api: APIRequestContext, headers: Record<string, string>): Promise<Policy> {

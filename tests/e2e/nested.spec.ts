@@ -1,14 +1,13 @@
-import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { UUID, adminApi, login, pickReference, runTag } from './support.ts';
 
 /**
  * Nested screens (docs/screens.md §2.1) over a real pair: the stages of an approval queue,
  * /configuracoes/filas-de-aprovacao/{approvalId}/etapas. Two queues are created through the API, one stage
  * under the first; the UI must keep each stage under its own queue.
  */
-const ADMIN = { email: 'admin@demo.com.br', password: 'Admin@2026!' };
 const API = '/api/approvals/v1';
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const tag = Date.now().toString(36).slice(-5).toUpperCase();
+const tag = runTag();
 const BASE = '/configuracoes/filas-de-aprovacao';
 
 let api: APIRequestContext;
@@ -16,9 +15,7 @@ let headers: Record<string, string>;
 const ids = { a: '', b: '', stage: '', admin: '' };
 
 test.beforeAll(async ({ baseURL }) => {
-  api = await request.newContext({ baseURL });
-  const auth = await (await api.post('/api/identity/v1/auth', { data: { login: ADMIN.email, secret: ADMIN.password, grantType: 'Password' } })).json();
-  headers = { authorization: `Bearer ${auth.accessToken}` };
+  ({ api, headers } = await adminApi(baseURL));
   const me = await (await api.get('/api/identity/v1/users/me', { headers })).json();
   ids.admin = me.id;
   const queue = async (name: string) => {
@@ -37,25 +34,6 @@ test.beforeAll(async ({ baseURL }) => {
 });
 
 test.afterAll(async () => api.dispose());
-
-/** Picks a record in a reference select by typing part of its label (as in forms.spec.ts). */
-async function pickReference(page: Page, label: string, search: string, option: string | RegExp) {
-  const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first();
-  await expect(async () => {
-    await page.getByLabel(label, { exact: true }).click();
-    await page.getByLabel(label, { exact: true }).fill(search);
-    await expect(item).toBeVisible({ timeout: 3000 });
-  }).toPass({ timeout: 20_000 });
-  await item.click();
-}
-
-async function login(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(ADMIN.email);
-  await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL('/');
-}
 
 test('child list, record, add form and 404 stay under their parent', async ({ page }) => {
   await login(page);

@@ -1,39 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
+import { R$, UUID, login, pickDate, pickReference, runTag, shot } from './support.ts';
 
 // Run with E2E_PORT=3405 (its own server and data dir): contas a pagar list → add R$ 1.234,56 in 3 parcelas
 // (a discount above the amount first) → view with its parcelas → edit the plan → edit one parcela.
-const ADMIN = { email: 'admin@demo.com.br', password: 'Admin@2026!' };
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const tag = Date.now().toString(36).slice(-5).toUpperCase();
-const SHOTS = process.env.E2E_SHOTS;
-const R$ = (v: string) => `R$\u00a0${v}`;
-
-async function login(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(ADMIN.email);
-  await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL('/');
-}
-
-async function pickReference(page: Page, label: string, search: string, option: string | RegExp) {
-  const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first();
-  await expect(async () => {
-    await page.getByLabel(label, { exact: true }).click();
-    await page.getByLabel(label, { exact: true }).fill(search);
-    await expect(item).toBeVisible({ timeout: 3000 });
-  }).toPass({ timeout: 20_000 });
-  await item.click();
-}
-
-async function typeDate(page: Page, label: string, value: string) {
-  const input = page.getByLabel(label, { exact: true });
-  await input.click();
-  await input.fill(value);
-  await input.press('Enter');
-}
-
-const shot = (page: Page, name: string) => (SHOTS ? page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true }) : Promise.resolve());
+const tag = runTag();
 
 /** The rows of the record page's "Parcelas" list as text, one string per row. */
 async function parcelRows(page: Page): Promise<string[]> {
@@ -57,14 +27,14 @@ test('contas a pagar: list, add R$ 1.234,56 in 3 parcelas, view, edit the plan a
   await pickReference(page, 'Organização', 'Demo', /Demo Comércio/);
   await pickReference(page, 'Fornecedor', 'Empreendimentos Imob', /Horizonte Empreendimentos/);
   await page.getByLabel('Número do documento', { exact: true }).fill(`E2E-${tag}`);
-  await typeDate(page, 'Data de emissão', '02/03/2026');
-  await typeDate(page, 'Competência', '03/2026');
+  await pickDate(page, 'Data de emissão', '02/03/2026');
+  await pickDate(page, 'Competência', '03/2026');
   await page.getByLabel('Descrição', { exact: true }).fill(`Compra E2E ${tag}`);
   await page.getByLabel('Valor original', { exact: true }).pressSequentially('123456');
   await expect(page.getByLabel('Valor original', { exact: true })).toHaveValue(R$('1.234,56'));
   await page.getByLabel('Desconto', { exact: true }).pressSequentially('200000');
   await page.getByLabel('Número de parcelas', { exact: true }).fill('3');
-  await typeDate(page, 'Primeiro vencimento', '10/04/2026');
+  await pickDate(page, 'Primeiro vencimento', '10/04/2026');
   await pickReference(page, 'Categoria de despesa', 'mercadorias', /Compra de mercadorias/);
   await pickReference(page, 'Centro de custos', 'Compras', /Compras e suprimentos/);
   await shot(page, 'payables-add');

@@ -1,12 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { crc16 } from '../../src/engine/formats/pix-code.ts';
+import { R$, UUID, login, pickDate, pickReference, runTag } from './support.ts';
 
 // Run with E2E_PORT=3377 (its own server and data dir): a PIX copia e cola pasted into a new conta a pagar
 // fills the amount, the PIX key and the supplier (found by the merchant name), and the lançamento saves.
-const ADMIN = { email: 'admin@demo.com.br', password: 'Admin@2026!' };
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const R$ = (v: string) => `R$\u00a0${v}`;
-const tag = Date.now().toString(36).slice(-5).toUpperCase();
+const tag = runTag();
 /** A random (EVP) key no company has: the supplier must be found by the name. */
 const EVP = '7d9f0335-8dcc-4054-9bf9-0dbd61440096';
 
@@ -17,31 +15,6 @@ function pixCode(key: string, amount: string, name: string, city: string): strin
   const body = tlv('00', '01') + tlv('26', tlv('00', 'br.gov.bcb.pix') + tlv('01', key)) + tlv('52', '0000') + tlv('53', '986')
     + tlv('54', amount) + tlv('58', 'BR') + tlv('59', name) + tlv('60', city) + tlv('62', tlv('05', `E2E${tag}`)) + '6304';
   return body + crc16(body);
-}
-
-async function login(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(ADMIN.email);
-  await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL('/');
-}
-
-async function pickReference(page: Page, label: string, search: string, option: string | RegExp) {
-  const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first();
-  await expect(async () => {
-    await page.getByLabel(label, { exact: true }).click();
-    await page.getByLabel(label, { exact: true }).fill(search);
-    await expect(item).toBeVisible({ timeout: 3000 });
-  }).toPass({ timeout: 20_000 });
-  await item.click();
-}
-
-async function typeDate(page: Page, label: string, value: string) {
-  const input = page.getByLabel(label, { exact: true });
-  await input.click();
-  await input.fill(value);
-  await input.press('Enter');
 }
 
 test('contas a pagar: a pasted PIX copia e cola fills amount, key and supplier; a bad CRC is refused inline', async ({ page }) => {
@@ -76,11 +49,11 @@ test('contas a pagar: a pasted PIX copia e cola fills amount, key and supplier; 
   await page.screenshot({ path: '/tmp/pix-form.png', fullPage: true });
 
   // The rest of the lançamento, and the server accepts the code.
-  await typeDate(page, 'Data de emissão', '02/03/2026');
-  await typeDate(page, 'Competência', '03/2026');
+  await pickDate(page, 'Data de emissão', '02/03/2026');
+  await pickDate(page, 'Competência', '03/2026');
   await page.getByLabel('Descrição', { exact: true }).fill(`Internet PIX ${tag}`);
   await page.getByLabel('Número de parcelas', { exact: true }).fill('1');
-  await typeDate(page, 'Primeiro vencimento', '10/04/2026');
+  await pickDate(page, 'Primeiro vencimento', '10/04/2026');
   await pickReference(page, 'Categoria de despesa', 'mercadorias', /Compra de mercadorias/);
   await pickReference(page, 'Centro de custos', 'Compras', /Compras e suprimentos/);
   await page.getByRole('button', { name: 'Salvar' }).click();

@@ -1,39 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { cnpjCheckDigits, maskCnpj } from '../../src/engine/formats/cnpj.ts';
 import { gtinCheckDigit } from '../../src/engine/formats/gtin.ts';
+import { UUID, login, nbsp, pickDate, pickReference, runTag } from './support.ts';
 
 // Run with E2E_PORT=3404: companies by type (/empresas → type → add with an alphanumeric CNPJ and CEP autofill →
 // view → edit), a product with a variant, a purchase order whose total the server computes; pt-BR field errors.
-const ADMIN = { email: 'admin@demo.com.br', password: 'Admin@2026!' };
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const tag = Date.now().toString(36).slice(-5).toUpperCase();
-const nbsp = (s: string) => s.replace(/ /g, '\u00a0');
-
-async function login(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(ADMIN.email);
-  await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL('/');
-}
-
-/** Picks a record in a reference select by typing part of its label. */
-async function pickReference(page: Page, label: string, search: string, option: string | RegExp) {
-  const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first();
-  await expect(async () => {
-    await page.getByLabel(label, { exact: true }).click();
-    await page.getByLabel(label, { exact: true }).fill(search);
-    await expect(item).toBeVisible({ timeout: 3000 });
-  }).toPass({ timeout: 20_000 });
-  await item.click();
-}
-
-async function pickDate(page: Page, label: string, date: string) {
-  const input = page.getByLabel(label, { exact: true });
-  await input.click();
-  await input.fill(date);
-  await input.press('Enter');
-}
+const tag = runTag();
 
 test.beforeEach(async ({ page }) => login(page));
 

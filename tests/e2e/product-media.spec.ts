@@ -1,11 +1,10 @@
 import { deflateSync, crc32 } from 'node:zlib';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
+import { UUID, accessToken, login, runTag } from './support.ts';
 
 // Run with E2E_PORT=3399: a product's Mídias — upload a PNG as the cover image (x-file: upload widget with a
 // preview), see its thumbnail on the record page and in the list, download it; a PDF as IMAGEM is refused.
-const ADMIN = { email: 'admin@demo.com.br', password: 'Admin@2026!' };
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const tag = Date.now().toString(36).slice(-5).toUpperCase();
+const tag = runTag();
 
 /** A valid RGB PNG, 48×48: four coloured quarters, so a thumbnail that shows it is easy to recognise. */
 function quartersPng(size = 48): Buffer {
@@ -44,27 +43,6 @@ function tinyPdf(): Buffer {
   text += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
   text += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(text, 'latin1');
-}
-
-async function login(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(ADMIN.email);
-  await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL('/');
-}
-
-/** The signed-in user's access token (a JWT kept in browser storage by the session store). */
-function accessToken(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    for (const store of [localStorage, sessionStorage]) {
-      for (let i = 0; i < store.length; i++) {
-        const v = store.getItem(store.key(i)!) ?? '';
-        if (/^"?eyJ/.test(v)) return v.replace(/"/g, '');
-      }
-    }
-    return '';
-  });
 }
 
 /** A thumbnail that really shows a decoded image of `width` CSS pixels (not a broken or empty blob). */

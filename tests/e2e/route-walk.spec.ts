@@ -1,14 +1,13 @@
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { adminApi, login } from './support.ts';
 
 /**
  * Route walk (issue 4 §4): every route pattern of the spec that is in scope, plus every route the screen
  * files derive, filled with ids of the seeded demo data, shows a real screen to the SystemOwner — never the
  * 404 page, never a console error — and every list row links to its record's page.
  */
-
-const ADMIN = { email: 'admin@demo.com.br', password: 'Admin@2026!' };
 
 /** The spec's routes of the foundation, engine and breadth issues (seed-spec §2), params in braces. */
 const SPEC_ROUTES = [
@@ -254,20 +253,10 @@ async function quiet(page: Page, ms = 200, timeout = 10_000) {
   }
 }
 
-async function login(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(ADMIN.email);
-  await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL('/');
-}
-
 test('every route shows a real screen, without console errors, and list rows link to their records', async ({ page, baseURL }) => {
   test.setTimeout(15 * 60_000);
   const screens = loadScreens();
-  const api = await request.newContext({ baseURL });
-  const auth = await (await api.post('/api/identity/v1/auth', { data: { login: ADMIN.email, secret: ADMIN.password, grantType: 'Password' } })).json();
-  const headers = { authorization: `Bearer ${auth.accessToken}` };
+  const { api, headers } = await adminApi(baseURL);
 
   const patterns = [...new Set([...SPEC_ROUTES, ...screenPatterns(screens)])];
   const urls: { pattern: string; url: string }[] = [];

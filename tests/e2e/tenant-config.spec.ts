@@ -1,27 +1,18 @@
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { login, menu } from './support.ts';
 
 /**
  * A tenant's override of the app config (`DATA_DIR/app.config.json`, architecture §4) changes the menu at
  * run time: add a module, replace one (new title and group), remove one — no rebuild, no restart.
  */
 
-const ADMIN = { email: 'admin@demo.com.br', password: 'Admin@2026!' };
 // The e2e server's DATA_DIR (playwright.config.ts).
 const OVERRIDE = path.resolve(`.tmp/e2e-data-${process.env.E2E_PORT ?? 3210}`, 'app.config.json');
 
-const menu = (page: Page) => page.getByRole('navigation', { name: 'Menu principal' });
 const group = (page: Page, title: string) =>
   menu(page).locator('li.ant-menu-item-group').filter({ has: page.locator('.ant-menu-item-group-title', { hasText: new RegExp(`^${title}$`) }) });
-
-async function login(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(ADMIN.email);
-  await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL('/');
-}
 
 test.afterEach(async () => {
   await rm(OVERRIDE, { force: true });
