@@ -112,7 +112,7 @@ export async function benchApi(opts: ApiBenchOptions = {}): Promise<ApiBenchResu
     const db = await openPostgres(url, 4);
     await migrate(db);
     await loadAndSyncResources(db, SCHEMAS_DIR);
-    await runSeeds(db, { ...loadConfig(), scryptN: 2 ** 14 });
+    await runSeeds(db, { ...loadConfig(), scryptN: 2 ** 14 }, { demoAreas: false });
     log(`Semeando ${rows.toLocaleString('pt-BR')} contas…`);
     await seedRows(db, rows);
     await db.close();

@@ -18,6 +18,9 @@ const PORT = Number(process.env.BENCH_FORM_PORT ?? 3260);
 const TARGETS = ['Descrição 1', 'Valor 12', 'CPF 25', 'E-mail 38', 'Código 50', 'Descrição 61', 'Valor 72', 'CPF 95'];
 const TEXT = { Descrição: 'Fornecedor X', Valor: '123456789012', CPF: '52998224725', 'E-mail': 'a@empresa.com', Código: '01.02.03.04' } as const;
 
+/** The pages that are form routes: the screens' add/edit page, the 100-field dev form, /tests's widget samples. */
+const FORM_PAGES = /^(FormPage|Form100Page|WidgetSamples)-/;
+
 export interface FormBenchRun {
   name: string;
   samples: number;
@@ -123,7 +126,7 @@ export function formSection(r: FormBenchResult): string {
     `- Orçamento p95 ≤ 50 ms: ${ms(ours.p95)} ms — ${ours.p95 <= 50 ? 'cumprido' : '**não cumprido**'}.`,
     `- RJSF e o validador ficam em ${r.rjsf.chunks.map((c) => `\`${c.replace(/-[\w-]{8}\.js$/, '')}\``).join(', ')}, importados só por ` +
       `${r.rjsf.importers.map((c) => `\`${c.replace(/-[\w-]{8}\.js$/, '')}\``).join(', ')} — ` +
-      `${r.rjsf.importers.every((c) => /^(FormPage|Form100Page)-/.test(c)) ? 'só nas rotas de formulário' : '**vazam para outras rotas**'}.`,
+      `${r.rjsf.importers.every((c) => FORM_PAGES.test(c)) ? 'só nas rotas de formulário (adicionar/editar, `/dev/form-100` e as amostras de `/tests`)' : '**vazam para outras rotas**'}.`,
     '',
   ].join('\n');
 }

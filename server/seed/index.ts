@@ -5,8 +5,11 @@ import { metadataResources, seedAccessModel } from './access.ts';
 import { seedDemoAreas } from './demo/index.ts';
 import { hashMissingDemoPasswords, seedDemoUsers, seedOrganization } from './identity.ts';
 
-/** Seeds the demo data; idempotent, runs on every start. */
-export async function runSeeds(db: Db, config: ServerConfig): Promise<void> {
+/**
+ * Seeds the demo data; idempotent, runs on every start. `demoAreas: false` seeds only the organization, the
+ * access model and the demo users (the list benchmark's database has only its fixture schemas).
+ */
+export async function runSeeds(db: Db, config: ServerConfig, options: { demoAreas?: boolean } = {}): Promise<void> {
   const appConfig = await loadAppConfig(config.dataDir);
   const hashes = await hashMissingDemoPasswords(db, config.scryptN);
   const extraResources = await metadataResources(config.schemasDir);
@@ -14,6 +17,7 @@ export async function runSeeds(db: Db, config: ServerConfig): Promise<void> {
     const orgId = await seedOrganization(q);
     const policyIds = await seedAccessModel(q, appConfig, { extraResources, organizationId: orgId });
     await seedDemoUsers(q, orgId, hashes, policyIds);
+    if (options.demoAreas === false) return;
     const admin = await q.query<{ id: string }>(`SELECT id FROM users WHERE access_level = 'SystemOwner' ORDER BY created_at LIMIT 1`);
     await seedDemoAreas(q, { orgId, adminId: admin.rows[0].id, today: demoToday() });
   });

@@ -1,5 +1,4 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
-import { Button, Checkbox } from 'antd';
 // The two inputs straight from their modules: `Input` from 'antd' carries TextArea, Search and OTP along
 // (static members), which /login never shows (its 200 KiB budget, docs/decisions.md D5).
 import Input from 'antd/es/input/Input';
@@ -10,6 +9,7 @@ import { CODE_PATH, SETUP_PATH, withRedirectTo } from '../../../engine/guard/pat
 import { LOGIN_TEXT } from '../../../i18n/auth.ts';
 import { useEngine } from '../../../react/context.ts';
 import { AuthHeading } from '../components/AuthHeading.tsx';
+import '../components/login-controls.css';
 import { Field } from '../components/Field.tsx';
 import { loginFailure } from '../components/feedback.ts';
 import { useRedirectTarget } from '../components/use-redirect-target.ts';
@@ -42,6 +42,7 @@ export default function LoginPage() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    if (loading) return;
     const found = validate(login, secret);
     setErrors(found);
     setTouched(true);
@@ -95,13 +96,15 @@ export default function LoginPage() {
           />
         </Field>
         <div style={{ marginBottom: 24 }}>
-          <Checkbox checked={rememberMe} disabled={loading} onChange={(e) => setRememberMe(e.target.checked)}>
+          <label className="bo-auth-check">
+            <input type="checkbox" checked={rememberMe} disabled={loading} onChange={(e) => setRememberMe(e.target.checked)} />
             {LOGIN_TEXT.rememberMe}
-          </Checkbox>
+          </label>
         </div>
-        <Button type="primary" htmlType="submit" block size="large" loading={loading}>
+        {/* While signing in the button stays focusable (disabled would drop the focus); submit() ignores a second press. */}
+        <button type="submit" className="bo-auth-submit" aria-busy={loading}>
           {LOGIN_TEXT.submit}
-        </Button>
+        </button>
       </form>
     </>
   );
