@@ -42,6 +42,22 @@ test('payment queue: module redirect, tabs, running total of a selection', async
   await dialog.getByRole('button', { name: 'Voltar' }).click();
 });
 
+test('a search typed while another tab is still opening goes with that tab', async ({ page }) => {
+  await page.goto('/fila-de-pagamentos/lancamentos/fila');
+  await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
+  // The route guard reloads the user on every path change: hold that call so the tab stays pending.
+  await page.route('**/users/me*', async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await page.getByRole('tab', { name: 'Parcelamentos' }).click();
+  const search = page.getByPlaceholder('Buscar por descrição, documento ou fornecedor');
+  await search.fill('aluguel');
+  await search.press('Enter');
+  await expect(page).toHaveURL('/fila-de-pagamentos/parcelamentos/fila?q=aluguel');
+  await page.unroute('**/users/me*');
+});
+
 test('requester queue: what was registered in my name, contest with a comment', async ({ page }) => {
   await page.goto('/fila-do-solicitante');
   await expect(page).toHaveURL('/fila-do-solicitante/lancamentos');

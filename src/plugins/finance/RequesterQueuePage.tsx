@@ -2,7 +2,7 @@ import { CheckOutlined, ExclamationCircleOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Modal, Segmented, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { Hint } from '../../renderers/antd/Hint.tsx';
 import type { ColumnsType } from 'antd/es/table';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { FINANCE_PERMISSIONS } from '../../engine/finance/status.ts';
 import { WORKFLOW_MESSAGES, WORKFLOW_TEXT } from '../../i18n/finance-workflow.ts';
 import { formatBRL } from '../../i18n/format.ts';
@@ -12,7 +12,7 @@ import { PageHeader } from '../../renderers/antd/pages/PageHeader.tsx';
 import { useDocumentTitle } from '../../renderers/antd/screens/useDocumentTitle.ts';
 import { payableSpec, runHeaderAction } from './workflow-actions.ts';
 import { notifyWorkflowError, useRefreshAfterAction, useRequesterQueue, type QueueInstallment, type QueuePayable, type QueueView, type RequesterCheck } from './api.ts';
-import { DueDate, PayableLink, QueueFilters, useQueueParams } from './queue-parts.tsx';
+import { DueDate, PayableLink, QueueFilters, useQueueParams, useQueueSearch } from './queue-parts.tsx';
 
 const T = WORKFLOW_TEXT.requesterQueue;
 const C = WORKFLOW_TEXT.columns;
@@ -33,7 +33,7 @@ export default function RequesterQueuePage() {
   const [modal, modalHolder] = Modal.useModal();
   const refresh = useRefreshAfterAction();
   const view = pathname.split('/')[2] as QueueView;
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useQueueSearch();
   const check = (['PENDENTE', 'CONTESTADO', 'TODOS'].includes(search.get('check') ?? '') ? search.get('check') : 'PENDENTE') as RequesterCheck;
   const [params, setParams] = useQueueParams();
   const query = useRequesterQueue(view, check, params);
@@ -132,7 +132,7 @@ export default function RequesterQueuePage() {
               next.delete('page');
               if (v === 'PENDENTE') next.delete('check');
               else next.set('check', String(v));
-              setSearch(next, { replace: true });
+              setSearch(next);
             }}
             options={[
               { value: 'PENDENTE', label: T.pending },

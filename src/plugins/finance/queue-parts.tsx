@@ -1,15 +1,37 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { DatePicker, Input, Space, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useContext, useMemo } from 'react';
+import { Link, UNSAFE_DataRouterContext, useLocation, useNavigate } from 'react-router-dom';
 import { isOverdue } from '../../engine/finance/status.ts';
 import { formatDate } from '../../i18n/format.ts';
 import type { QueueParams } from './api.ts';
 
+/**
+ * The queue's query string, and a setter that writes it to the URL being opened: a tab clicked a moment ago
+ * is still loading (the route guard runs on every path change), and a search typed meanwhile must go with
+ * that tab, not cancel it by rewriting the query of the tab being left. A pending navigation to another
+ * module is left alone.
+ */
+export function useQueueSearch(): [URLSearchParams, (next: URLSearchParams) => void] {
+  const location = useLocation();
+  const navigate = useNavigate();
+  // The router's own state, read when the setter runs: React may still be showing the page as idle while
+  // the navigation started (router updates render in a transition), so useNavigation() can lag here.
+  const dataRouter = useContext(UNSAFE_DataRouterContext);
+  const search = useMemo(() => new URLSearchParams(location.search), [location.search]);
+  const set = (next: URLSearchParams) => {
+    const pending = dataRouter?.router.state.navigation.location;
+    const module = (path: string) => path.split('/')[1];
+    const base = pending && module(pending.pathname) === module(location.pathname) ? pending : location;
+    navigate({ pathname: base.pathname, search: next.size ? `?${next}` : '' }, { replace: true });
+  };
+  return [search, set];
+}
+
 /** Search, due-date range and page of a queue, kept in the page URL (reload and back keep them). */
 export function useQueueParams(): [QueueParams, (next: Partial<QueueParams>) => void] {
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useQueueSearch();
   const params = useMemo<QueueParams>(
     () => ({
       page: Math.max(1, Number(search.get('page')) || 1),
@@ -28,7 +50,7 @@ export function useQueueParams(): [QueueParams, (next: Partial<QueueParams>) => 
       if (v !== undefined && v !== '' && !(k === 'page' && v === 1) && !(k === 'pageSize' && v === 50)) out.set(k, String(v));
       else out.delete(k);
     }
-    setSearch(out, { replace: true });
+    setSearch(out);
   };
   return [params, update];
 }
