@@ -1,5 +1,5 @@
-import { cleanup, fireEvent, screen as dom, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen as dom, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { PropertySchema } from '../../src/engine/schema/types.ts';
 import { defaultsOf, formSections } from '../../src/engine/form/layout.ts';
 import { writableFields } from '../../src/engine/schema/system-fields.ts';
@@ -10,8 +10,6 @@ import { resolveWidget, UNKNOWN, widgetRegistry } from '../../src/renderers/antd
 import { engineHarness } from '../fixtures/engine-harness.tsx';
 
 type SaveFn = ResourceFormProps['onSave'];
-
-afterEach(cleanup);
 
 const screens = Object.entries(metadata.screens).filter(([, s]) => s.form);
 const ID = '6f1c1f0e-3c1a-4a7e-9a53-0c3f1b6f2a10';

@@ -1,5 +1,5 @@
-import { cleanup, fireEvent, screen as dom, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen as dom, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { fieldLabel, fieldSchema } from '../../src/engine/list/fields.ts';
 import { fillTemplate, routerPath, screenPaths, templateParams, type RouteParams } from '../../src/engine/routes/route-table.ts';
 import type { ScreenFile } from '../../src/engine/schema/screen-types.ts';
@@ -30,8 +30,6 @@ function nestedSetup(screen: ScreenFile): { params: RouteParams; prepare?: (api:
   const params = Object.fromEntries(templateParams(screen.route.base).map((p) => [p, p === parent.param ? parentId : fixtureUuid(900)]));
   return { params, prepare: (api) => api.store.get(screen.resource)!.forEach((r) => (r[parent.field] = parentId)) };
 }
-
-afterEach(cleanup);
 
 describe.each(SCREENS)('screens/%s/screen.json', (key, screen) => {
   const schema = metadata.resources[screen.resource];

@@ -99,11 +99,17 @@ export function accessToken(page: Page): Promise<string> {
   });
 }
 
+/** Signs `user` in through the API with `api` and returns the access token; the login must succeed. */
+async function tokenOf(api: APIRequestContext, user: User): Promise<string> {
+  const res = await api.post('/api/identity/v1/auth', { data: { login: user.email, secret: user.password, grantType: 'Password' } });
+  expect(res.status(), await res.text()).toBe(200);
+  return String((await res.json()).accessToken);
+}
+
 /** The admin's API session: a request context and the bearer header to send with each call. */
 export async function adminApi(baseURL: string | undefined): Promise<{ api: APIRequestContext; headers: Record<string, string> }> {
   const api = await request.newContext({ baseURL });
-  const auth = await (await api.post('/api/identity/v1/auth', { data: { login: ADMIN.email, secret: ADMIN.password, grantType: 'Password' } })).json();
-  return { api, headers: { authorization: `Bearer ${auth.accessToken}` } };
+  return { api, headers: { authorization: `Bearer ${await tokenOf(api, ADMIN)}` } };
 }
 
 export type Json = Record<string, unknown>;
@@ -111,9 +117,7 @@ export type Json = Record<string, unknown>;
 /** A request context signed in as `user` (the bearer header goes with every call); the login must succeed. */
 export async function apiAs(baseURL: string, user: User): Promise<APIRequestContext> {
   const anon = await request.newContext({ baseURL });
-  const res = await anon.post('/api/identity/v1/auth', { data: { login: user.email, secret: user.password, grantType: 'Password' } });
-  expect(res.status(), await res.text()).toBe(200);
-  const { accessToken: token } = await res.json();
+  const token = await tokenOf(anon, user);
   await anon.dispose();
   return request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
 }

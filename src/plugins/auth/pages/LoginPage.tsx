@@ -3,11 +3,12 @@ import { LockOutlined, MailOutlined } from '@ant-design/icons';
 // (static members), which /login never shows (its 200 KiB budget, docs/decisions.md D5).
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
-import { useState, type FormEvent } from 'react';
+import { useState, type CSSProperties, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { CODE_PATH, SETUP_PATH, withRedirectTo } from '../../../engine/guard/paths.ts';
 import { LOGIN_TEXT } from '../../../i18n/auth.ts';
 import { useEngine } from '../../../react/context.ts';
+import { BRAND } from '../../../renderers/antd/theme.ts';
 import { AuthHeading } from '../components/AuthHeading.tsx';
 import '../components/login-controls.css';
 import { Field } from '../components/Field.tsx';
@@ -27,6 +28,9 @@ function validate(login: string, secret: string): { login?: string; secret?: str
 }
 
 /** /login: e-mail and password; honours redirectTo and the popup mode (locationReload=0). */
+/** The theme's colors for the plain checkbox and button of login-controls.css. */
+const CONTROL_COLORS = { '--bo-primary': BRAND.primary, '--bo-primary-dark': BRAND.primaryDark, '--bo-text': BRAND.text } as CSSProperties;
+
 export default function LoginPage() {
   const { auth, snackbars, session } = useEngine();
   const navigate = useNavigate();
@@ -71,7 +75,7 @@ export default function LoginPage() {
   return (
     <>
       <AuthHeading title={LOGIN_TEXT.title} lead={popup ? LOGIN_TEXT.popupLead : LOGIN_TEXT.lead} />
-      <form onSubmit={submit} noValidate aria-busy={loading}>
+      <form onSubmit={submit} noValidate aria-busy={loading} style={CONTROL_COLORS}>
         <Field id="login" label={LOGIN_TEXT.email} error={errors.login}>
           <Input
             prefix={<MailOutlined />}

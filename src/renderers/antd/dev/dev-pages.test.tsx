@@ -1,13 +1,11 @@
-import { cleanup, screen as dom, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { screen as dom, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { renderScreen } from '../../../../tests/fixtures/render-screen.tsx';
 import { cells } from '../cells/registry.ts';
 import { widgetRegistry } from '../widgets/registry.ts';
 import { bestSample } from './sample-fields.ts';
 import TablePage from './TablePage.tsx';
 import TestsPage from './TestsPage.tsx';
-
-afterEach(cleanup);
 
 describe('developer pages', () => {
   it('/table shows a column of every kind with a real cell (no Unknown)', async () => {

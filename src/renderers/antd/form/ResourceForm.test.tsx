@@ -1,12 +1,10 @@
-import { cleanup, fireEvent, screen as dom, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen as dom, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { ConflictError } from '../../../engine/data/errors.ts';
 import { HttpError } from '../../../engine/http/errors.ts';
 import { metadata } from '../../../react/metadata.ts';
 import { engineHarness } from '../../../../tests/fixtures/engine-harness.tsx';
 import { ResourceForm, type ResourceFormProps } from './ResourceForm.tsx';
-
-afterEach(cleanup);
 
 const screen = metadata.screens.banks;
 const schema = metadata.resources.banks;

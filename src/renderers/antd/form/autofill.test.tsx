@@ -1,11 +1,9 @@
-import { cleanup, fireEvent, screen as dom, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen as dom, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { ScreenFile } from '../../../engine/schema/screen-types.ts';
 import type { ResourceSchema } from '../../../engine/schema/types.ts';
 import { engineHarness } from '../../../../tests/fixtures/engine-harness.tsx';
 import { ResourceForm, type ResourceFormProps } from './ResourceForm.tsx';
-
-afterEach(cleanup);
 
 const schema: ResourceSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',

@@ -1,10 +1,8 @@
-import { cleanup, screen as dom, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { screen as dom, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { renderScreen } from '../../../../tests/fixtures/render-screen.tsx';
 import { metadata } from '../../../react/metadata.ts';
 import { HubScreen } from './HubPage.tsx';
-
-afterEach(cleanup);
 
 const cardLinks = () => dom.queryAllByRole('listitem').map((li) => within(li).getByRole('link'));
 

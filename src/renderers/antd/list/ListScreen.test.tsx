@@ -1,9 +1,7 @@
-import { act, cleanup, fireEvent, screen as dom, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen as dom, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { renderScreen } from '../../../../tests/fixtures/render-screen.tsx';
 import { ListScreen } from './ListScreen.tsx';
-
-afterEach(cleanup);
 
 const COST_CENTERS = '/api/accounts-payable/v1/cost-centers';
 const listCalls = (calls: string[]) => calls.filter((c) => c.startsWith(`GET ${COST_CENTERS}?`));

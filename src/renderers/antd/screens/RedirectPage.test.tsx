@@ -1,9 +1,7 @@
-import { cleanup, render } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { redirectPage } from './RedirectPage.tsx';
-
-afterEach(cleanup);
 
 describe('screen redirect route', () => {
   it('carries a nested base’s params and the query string to the list', async () => {

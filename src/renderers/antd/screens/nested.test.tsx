@@ -1,5 +1,5 @@
-import { cleanup, fireEvent, screen as dom, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen as dom, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { engineHarness } from '../../../../tests/fixtures/engine-harness.tsx';
 import { fixtureUuid } from '../../../../tests/fixtures/records.ts';
 import { renderScreen } from '../../../../tests/fixtures/render-screen.tsx';
@@ -23,7 +23,6 @@ const nested: ScreenFile = {
 const screens = metadata.screens as Record<string, ScreenFile>;
 beforeAll(() => void (screens[KEY] = nested));
 afterAll(() => void delete screens[KEY]);
-afterEach(cleanup);
 
 const index = (resource: string) => Object.keys(metadata.resources).indexOf(resource);
 const ORG = fixtureUuid(index('organizations') * 1000 + 1);

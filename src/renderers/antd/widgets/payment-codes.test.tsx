@@ -1,6 +1,6 @@
-import { cleanup, fireEvent, screen as dom, waitFor } from '@testing-library/react';
+import { fireEvent, screen as dom, waitFor } from '@testing-library/react';
 import type { WidgetProps } from '@rjsf/utils';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { crc16 } from '../../../engine/formats/pix-code.ts';
 import { FINANCE_MESSAGES } from '../../../i18n/finance.ts';
 import { metadata } from '../../../react/metadata.ts';
@@ -9,8 +9,6 @@ import { ResourceForm, type ResourceFormProps } from '../form/ResourceForm.tsx';
 import { BoletoWidget } from './BoletoWidget.tsx';
 import { PixCodeWidget } from './PixCodeWidget.tsx';
 import { resolveWidget, widgetRegistry } from './registry.ts';
-
-afterEach(cleanup);
 
 const tlv = (id: string, value: string) => `${id}${String(value.length).padStart(2, '0')}${value}`;
 

@@ -1,10 +1,8 @@
-import { cleanup, fireEvent, screen as dom, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen as dom, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { metadata } from '../../../react/metadata.ts';
 import { engineHarness } from '../../../../tests/fixtures/engine-harness.tsx';
 import { ResourceForm, type ResourceFormProps } from '../form/ResourceForm.tsx';
-
-afterEach(cleanup);
 
 const ORG = '11111111-1111-4111-8111-111111111111';
 const BANK = '22222222-2222-4222-8222-222222222222';

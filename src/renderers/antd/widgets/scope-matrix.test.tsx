@@ -1,11 +1,9 @@
-import { cleanup, fireEvent, screen as dom, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen as dom, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { metadata } from '../../../react/metadata.ts';
 import { engineHarness } from '../../../../tests/fixtures/engine-harness.tsx';
 import { ResourceForm, type ResourceFormProps } from '../form/ResourceForm.tsx';
 import { toggleScopes } from './ScopeMatrixField.tsx';
-
-afterEach(cleanup);
 
 const APP = '11111111-1111-4111-8111-111111111111';
 const CRUD = ['create', 'read', 'update', 'delete'];

@@ -1,12 +1,10 @@
 import { cleanup, fireEvent, screen as dom } from '@testing-library/react';
 import type { WidgetProps } from '@rjsf/utils';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { WIDGET_TEXT } from '../../../i18n/forms.ts';
 import { engineHarness } from '../../../../tests/fixtures/engine-harness.tsx';
 import { resolveWidget, widgetRegistry } from './registry.ts';
 import { SecretWidget } from './SecretWidget.tsx';
-
-afterEach(cleanup);
 
 describe('secret widget', () => {
   it('is chosen for writeOnly strings only', () => {

@@ -1,7 +1,7 @@
-import { cleanup, fireEvent, screen as dom, waitFor } from '@testing-library/react';
+import { fireEvent, screen as dom, waitFor } from '@testing-library/react';
 import type { FieldProps, WidgetProps } from '@rjsf/utils';
 import type { ComponentType } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PropertySchema } from '../../../engine/schema/types.ts';
 import { SELECT_TEXT } from '../../../i18n/forms.ts';
 import { engineHarness, type FakeHandler } from '../../../../tests/fixtures/engine-harness.tsx';
@@ -18,8 +18,6 @@ import { PercentWidget } from './PercentWidget.tsx';
 import { PhoneWidget } from './PhoneWidget.tsx';
 import { resolveWidget, UNKNOWN, widgetRegistry } from './registry.ts';
 import { sanitizeHtml } from './sanitize-html.ts';
-
-afterEach(cleanup);
 
 function renderWidget(Component: ComponentType<WidgetProps>, schema: PropertySchema, value?: unknown) {
   const onChange = vi.fn<(v: unknown) => void>();
