@@ -16,14 +16,17 @@ import type { QueueParams } from './api.ts';
 export function useQueueSearch(): [URLSearchParams, (next: URLSearchParams) => void] {
   const location = useLocation();
   const navigate = useNavigate();
-  // The router's own state, read when the setter runs: React may still be showing the page as idle while
-  // the navigation started (router updates render in a transition), so useNavigation() can lag here.
+  // The router's own state, read when the setter runs: router updates render in a transition, so what this
+  // page last rendered (useLocation, useNavigation) can lag behind a navigation that started or finished.
   const dataRouter = useContext(UNSAFE_DataRouterContext);
   const search = useMemo(() => new URLSearchParams(location.search), [location.search]);
   const set = (next: URLSearchParams) => {
+    // Also the current URL from the router: a tab switch that already finished may not have re-rendered this
+    // page yet, and the rendered `location` would send the search back to the tab that was left.
+    const current = dataRouter?.router.state.location ?? location;
     const pending = dataRouter?.router.state.navigation.location;
     const module = (path: string) => path.split('/')[1];
-    const base = pending && module(pending.pathname) === module(location.pathname) ? pending : location;
+    const base = pending && module(pending.pathname) === module(current.pathname) ? pending : current;
     navigate({ pathname: base.pathname, search: next.size ? `?${next}` : '' }, { replace: true });
   };
   return [search, set];
