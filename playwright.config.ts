@@ -7,21 +7,26 @@ const chromium = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (existsSync('/usr/bin/c
 
 /**
  * Files that change what every user sees (the tenant's app config, the Compras policy, the demo users' menus)
- * run one at a time; the rest, each on records of its own, run beside them. The route walk, the longest file,
- * is listed first so it starts first.
+ * run one at a time, and so do the two that fill compras@'s cart (kept on the server); the rest, each on records
+ * of its own, run beside them. The route walk with its axe pass, the longest file (four parts), is listed first so
+ * it starts first.
  */
-const SHARED_STATE = ['auth.spec.ts', 'menu.spec.ts', 'access-admin.spec.ts', 'tenant-config.spec.ts', 'hubs.spec.ts'];
+const SHARED_STATE = ['auth.spec.ts', 'menu.spec.ts', 'access-admin.spec.ts', 'tenant-config.spec.ts', 'hubs.spec.ts', 'demo-roles.spec.ts', 'procurement-catalog.spec.ts', 'procure-to-pay.spec.ts'];
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Ceilings, not waits: every step waits for its data or URL and moves on as soon as it is there. A full run on a
+  // 2-core machine (the route walk with its axe pass beside the rest) made 10 s navigations and 60 s tests too tight.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   projects: [
     { name: 'route-walk', testMatch: 'route-walk.spec.ts' },
     { name: 'shared-state', testMatch: SHARED_STATE, workers: 1 },
     { name: 'independent', testIgnore: ['route-walk.spec.ts', ...SHARED_STATE] },
+    // Browser-side security checks (the CSP the built client runs under), named after ASVS requirements.
+    { name: 'security', testDir: 'tests/security', testMatch: '*.spec.ts' },
   ],
   retries: 0,
   reporter: [['list']],
@@ -30,6 +35,9 @@ export default defineConfig({
     baseURL: `http://localhost:${PORT}`,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
+    // The app honours reduced motion (AntdProvider): dialogs open at once, so no click lands on a button still
+    // zooming in (a click during antd's paused "appear" frame hit where the button was not yet).
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { precompiledValidators } from './scripts/vite-validators.ts';
+import { metadataRoot } from './server/config.ts';
 
 const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
   test: {
     name,
-    include: ['tests/server/**/*.test.ts', 'server/**/*.test.ts', 'tests/conformance/**/*.server.test.ts'],
+    include: ['tests/server/**/*.test.ts', 'server/**/*.test.ts', 'tests/conformance/**/*.server.test.ts', 'tests/security/**/*.test.ts'],
     environment: 'node' as const,
     globalSetup: ['tests/server/global-setup.ts'],
     env: { TEST_DB: db },
@@ -17,7 +19,9 @@ const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
 });
 
 export default defineConfig({
-  plugins: [react()],
+  // Unit tests compile forms at run time (no CSP there); the build precompiles them.
+  plugins: [react(), precompiledValidators({ runtime: true })],
+  resolve: { alias: { '@metadata': metadataRoot() } },
   define: { __BUILD_ID__: JSON.stringify('test') },
   test: {
     // Both cores (vitest's default leaves one idle on a 2-core machine).

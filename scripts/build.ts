@@ -2,6 +2,7 @@ import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { metadataRoot } from '../server/config.ts';
 import { computeBuildId } from './build-info.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -11,7 +12,7 @@ const stampOf = (dir: string) => path.join(dir, 'builds', 'latest.json');
 
 /** Builds the client with Vite and writes `dist/builds/latest.json` with the build id. */
 export async function buildClient(): Promise<string> {
-  const id = await computeBuildId(ROOT);
+  const id = await computeBuildId(ROOT, metadataRoot());
   const { build } = await import('vite');
   process.env.VITE_BUILD_ID = id;
   const outDir = clientDir();
@@ -39,7 +40,7 @@ export async function precompress(dir: string): Promise<void> {
 
 /** Builds only when `dist/` is missing or older than the sources. */
 export async function ensureClientBuild(log: (msg: string) => void = console.log): Promise<void> {
-  const id = await computeBuildId(ROOT);
+  const id = await computeBuildId(ROOT, metadataRoot());
   const current = await readFile(stampOf(clientDir()), 'utf8').then((t) => (JSON.parse(t) as { id: string }).id, () => undefined);
   if (current === id) return;
   log(current ? 'Cliente desatualizado: recompilando…' : 'Compilando o cliente (primeira execução)…');

@@ -2,6 +2,7 @@ import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { formatProblem, type MetadataError } from '../src/engine/schema/metadata-error.ts';
 import { checkMetadata } from './check-metadata.ts';
 
 describe('the real schemas/ and screens/ folders', () => {
@@ -41,10 +42,62 @@ describe('checkMetadata on a folder', () => {
     const root = await mkdtemp(path.join(tmpdir(), 'metadata-'));
     try {
       await mkdir(path.join(root, 'schemas'));
-      await writeFile(path.join(root, 'schemas', 'banks.schema.json'), '{ "title": ');
-      await expect(checkMetadata(root)).rejects.toThrow(/schemas\/banks.schema.json: \/: JSON inválido/);
+      await writeFile(path.join(root, 'schemas', 'banks.schema.json'), '{\n  "title": "Banco",\n}\n');
+      await expect(checkMetadata(root)).rejects.toThrow(/schemas\/banks.schema.json:3:1: \/: JSON inválido: esperava outro membro depois da vírgula/);
     } finally {
       await rm(root, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the app config and the tenant override', () => {
+  const problems = async (override: string) => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'override-'));
+    const file = path.join(dir, 'app.config.json');
+    await writeFile(file, override);
+    try {
+      await checkMetadata(undefined, { overrideFile: file });
+      return [];
+    } catch (e) {
+      return (e as MetadataError).problems.map((p) => formatProblem({ ...p, file: p.file.replace(file, 'override.json') }));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  };
+
+  it('a valid override passes: renaming one group keeps the others', async () => {
+    expect(await problems(JSON.stringify({ appParams: { composables: { useModuleNavigation: { groups: [{ key: 'compras', title: 'Suprimentos' }] } } } }))).toEqual([]);
+  });
+
+  it('names file, line and column of every mistake in a module, with what was expected and near names', async () => {
+    const override = `{
+  "appParams": {
+    "composables": {
+      "useModuleNavigation": {
+        "modules": [
+          { "key": "contratos", "title": "Contratos", "path": "/contrato", "resourceName": "contracts", "group": "compra", "icon": "FileTextOutlinde" },
+          { "key": "banks", "titel": "Bancos" }
+        ]
+      }
+    }
+  }
+}`;
+    expect(await problems(override)).toEqual([
+      'override.json:7:29: /appParams/composables/useModuleNavigation/modules/1/titel: chave não permitida aqui — você quis dizer "title"?',
+    ]);
+    const fixedShape = override.replace('"titel"', '"title"');
+    expect(await problems(fixedShape)).toEqual([
+      expect.stringMatching(/^override.json:6:124: \/appParams\/composables\/useModuleNavigation\/modules\/0\/icon: ícone "FileTextOutlinde" não registrado — você quis dizer "FileTextOutlined"\?/),
+      'override.json:6:105: /appParams/composables/useModuleNavigation/modules/0/group: grupo "compra" não existe em /appParams/composables/useModuleNavigation/groups — você quis dizer "compras"?',
+      'override.json:6:76: /appParams/composables/useModuleNavigation/modules/0/resourceName: recurso "contracts" não existe (nem schemas/contracts.schema.json nem a permission de uma tela)',
+      expect.stringMatching(/^override.json:6:55: \/appParams\/composables\/useModuleNavigation\/modules\/0\/path: "\/contrato" não é a lista de nenhuma tela/),
+    ]);
+  });
+
+  it('a wrong shape (modules as an object) and broken JSON are named, not thrown', async () => {
+    expect(await problems('{ "appParams": { "composables": { "useModuleNavigation": { "modules": { "key": "x" } } } } }')).toEqual([
+      'override.json:1:60: /appParams/composables/useModuleNavigation/modules: deve ser do tipo array',
+    ]);
+    expect(await problems('{ "appParams": }')).toEqual(['override.json:1:16: /: JSON inválido: esperava um valor (texto entre aspas, número, true, false, null, { } ou [ ]), encontrou "}"']);
   });
 });

@@ -1,9 +1,13 @@
 // `npm run dev`: the API in watch mode on :3001 and Vite with hot reload on :5173 (proxying /api to it).
+// Live reload of metadata: the API restarts when a schema, screen, hub or the app config changes (it first runs
+// check:metadata, so a mistake shows as file:line:column in this terminal and the old API stays down until fixed);
+// Vite reloads the screens in the browser (import.meta.glob) and rebuilds the precompiled validators.
+// Production has no watcher: a schema or screen change needs a new build and a restart (docs/first-screen.md).
 import { spawn } from 'node:child_process';
 
 const api = process.env.API_PORT ?? '3001';
 const procs = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'server/main.ts'], {
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', ...['./schemas/**/*', './screens/**/*', './hubs/**/*', './public/**/*'].flatMap((g) => ['--include', g]), 'server/main.ts'], {
     stdio: 'inherit',
     env: { ...process.env, PORT: api, SERVE_CLIENT: '0' },
   }),

@@ -1,9 +1,9 @@
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkMetadata } from './check-metadata.ts';
-import { createResource, defaultIdParam } from './new-resource.ts';
+import { createResource, defaultIdParam, parseGrant } from './new-resource.ts';
 
 const REPO = path.resolve(import.meta.dirname, '..');
 let root: string;
@@ -12,6 +12,9 @@ beforeEach(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'new-resource-'));
   await cp(path.join(REPO, 'schemas'), path.join(root, 'schemas'), { recursive: true });
   await cp(path.join(REPO, 'screens'), path.join(root, 'screens'), { recursive: true });
+  await cp(path.join(REPO, 'hubs'), path.join(root, 'hubs'), { recursive: true });
+  await mkdir(path.join(root, 'public'));
+  await cp(path.join(REPO, 'public', 'app.config.json'), path.join(root, 'public', 'app.config.json'));
 });
 afterEach(() => rm(root, { recursive: true, force: true }));
 
@@ -45,5 +48,17 @@ describe('npm run new:resource', () => {
     );
     await expect(createResource(root, 'Suppliers', options)).rejects.toThrow(/Nome de recurso inválido/);
     await expect(checkMetadata(root)).resolves.toBeDefined();
+  });
+
+  it('writes the profiles\' scopes as seeded policy entries, checking profile and scope names', async () => {
+    const written = await createResource(root, 'suppliers', { ...options, grants: [parseGrant('Compras=create,read,update'), parseGrant('Financeiro=read')] });
+    expect(written.at(-1)).toBe('server/seed/data/policy-grants.json');
+    const data = JSON.parse(await readFile(path.join(root, 'server/seed/data/policy-grants.json'), 'utf8'));
+    expect(data.grants).toEqual([
+      { policy: 'Compras', resource: 'suppliers', scopes: ['create', 'read', 'update'] },
+      { policy: 'Financeiro', resource: 'suppliers', scopes: ['read'] },
+    ]);
+    expect(() => parseGrant('Compra=read')).toThrow('Perfil desconhecido: "Compra" — você quis dizer "Compras"?');
+    expect(() => parseGrant('Compras=read,aprove')).toThrow(/Escopos de "Compras": use create, read, update, delete/);
   });
 });

@@ -7,6 +7,9 @@ import type { Db } from './db/index.ts';
 import { parseQueryString } from './lib/query-string.ts';
 import { serializeRequest } from './lib/log.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { registerInputHygiene } from './plugins/input-hygiene.ts';
+import { registerBackground } from './plugins/background.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerClient } from './plugins/client.ts';
 import authPlugin from './plugins/auth.ts';
 import { registerRoutes } from './routes/index.ts';
@@ -43,6 +46,7 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
   });
   app.decorate('db', db);
   app.decorate('config', config);
+  await registerSecurityHeaders(app);
   await app.register(cookie);
   // JSON over 1 KiB leaves compressed (brotli at a fast level, gzip otherwise); built assets are
   // pre-compressed at build time and served as they are (server/plugins/client.ts).
@@ -53,6 +57,8 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
     zlibOptions: { level: 6 },
   });
   registerErrorHandler(app);
+  registerInputHygiene(app);
+  registerBackground(app);
   await app.register(authPlugin);
 
   app.get('/api/health', async () => {

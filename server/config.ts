@@ -16,7 +16,7 @@ export interface ServerConfig {
   publicUrl: string;
   /** Folder with the built client; the server serves it when present. */
   clientDir: string;
-  /** Folder of `<resource>.schema.json` files; `screens/` is its sibling (SCHEMAS_DIR; tests point at fixtures). */
+  /** Folder of `<resource>.schema.json` files; `screens/` is its sibling (SCHEMAS_DIR; tests point at fixtures; default METADATA_DIR/schemas). */
   schemasDir: string;
   /** Skip building/serving the client (development with Vite, API tests). */
   serveClient: boolean;
@@ -33,9 +33,23 @@ export interface ServerConfig {
   externalTimeoutMs: number;
   /** Largest upload accepted by `/api/commons/v1/files` (FILES_MAX_BYTES, default 20 MiB). */
   filesMaxBytes: number;
+  /** Bytes of files one user may keep, complete or in progress (FILES_QUOTA_BYTES, default 1 GiB). */
+  filesQuotaBytes: number;
+  /** Bytes of one user's uploads still in progress (FILES_PENDING_BYTES, default 100 MiB): no mass reservations. */
+  filesPendingBytes: number;
+  /** Fallback poll of identity changes (AUTH_POLL_MS, default 1000): bounds how long news missed by LISTEN lasts. */
+  authPollMs: number;
 }
 
 export const ROOT_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+
+/**
+ * The folder of the metadata an implementer edits — `schemas/`, `screens/`, `hubs/` and `public/app.config.json` —
+ * from METADATA_DIR (relative to the project), else the project itself. The server, the client build (the
+ * `@metadata` alias of vite.config.ts) and the build id read the same folder (docs/decisions.md D69): the
+ * first-screen e2e runs the app on a copy.
+ */
+export const metadataRoot = (env: NodeJS.ProcessEnv = process.env): string => path.resolve(ROOT_DIR, env.METADATA_DIR || '.');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 3000);
@@ -50,7 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     jwtSecretFile: env.JWT_SECRET_FILE || undefined,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     clientDir: path.resolve(ROOT_DIR, env.CLIENT_DIR || 'dist'),
-    schemasDir: path.resolve(env.SCHEMAS_DIR ?? path.join(ROOT_DIR, 'schemas')),
+    schemasDir: path.resolve(env.SCHEMAS_DIR ?? path.join(metadataRoot(env), 'schemas')),
     serveClient: env.SERVE_CLIENT !== '0',
     scryptN: Number(env.SCRYPT_N ?? 2 ** 17),
     trustProxy: env.TRUST_PROXY === '1',
@@ -59,5 +73,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ibgeApiUrl: env.IBGE_API_URL ?? 'https://servicodados.ibge.gov.br/api/v1/localidades',
     externalTimeoutMs: Number(env.EXTERNAL_TIMEOUT_MS ?? 3000),
     filesMaxBytes: Number(env.FILES_MAX_BYTES ?? 20 * 1024 * 1024),
+    filesQuotaBytes: Number(env.FILES_QUOTA_BYTES ?? 1024 * 1024 * 1024),
+    filesPendingBytes: Number(env.FILES_PENDING_BYTES ?? 100 * 1024 * 1024),
+    authPollMs: Number(env.AUTH_POLL_MS ?? 1000),
   };
 }

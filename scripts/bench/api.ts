@@ -34,6 +34,8 @@ export interface ApiBenchOptions {
 export interface ApiScenario extends LoadResult {
   name: string;
   path: string;
+  /** Writes to the table during the scenario (the scenario with a writer). */
+  writes?: number;
 }
 
 export interface ApiBenchResult {
@@ -45,7 +47,7 @@ export interface ApiBenchResult {
   scenarios: ApiScenario[];
 }
 
-const withDatabase = (url: string, db: string) => Object.assign(new URL(url), { pathname: `/${db}` }).toString();
+export const withDatabase = (url: string, db: string) => Object.assign(new URL(url), { pathname: `/${db}` }).toString();
 
 /** 100,000 payables over two years in 20 cost centers: 40% open, 20% approved, 40% paid. */
 export async function seedRows(db: Awaited<ReturnType<typeof openPostgres>>, rows: number): Promise<void> {
@@ -83,10 +85,20 @@ export async function login(baseUrl: string, email: string, password: string): P
   return ((await res.json()) as { accessToken: string }).accessToken;
 }
 
-export function startServer(databaseUrl: string): Promise<{ baseUrl: string; stop(): void }> {
+/** The API in a child process. Instances that must share sessions (two on one database) share `jwtSecret`. */
+export function startServer(
+  databaseUrl: string,
+  opts: { schemasDir?: string; jwtSecret?: string } = {},
+): Promise<{ baseUrl: string; stop(): void }> {
   const child = fork(path.join(ROOT, 'scripts/bench/api-server.ts'), [], {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, DATABASE_URL: databaseUrl, SCHEMAS_DIR, SCRYPT_N: String(2 ** 14), JWT_SECRET: randomBytes(32).toString('hex') },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      SCHEMAS_DIR: opts.schemasDir ?? SCHEMAS_DIR,
+      SCRYPT_N: String(2 ** 14),
+      JWT_SECRET: opts.jwtSecret ?? randomBytes(32).toString('hex'),
+    },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
@@ -94,6 +106,27 @@ export function startServer(databaseUrl: string): Promise<{ baseUrl: string; sto
     child.once('exit', (code) => reject(new Error(`servidor do benchmark saiu com código ${code}`)));
     child.once('message', (m) => resolve({ baseUrl: `http://127.0.0.1:${(m as { port: number }).port}`, stop: () => child.disconnect() }));
   });
+}
+
+const WRITE_EVERY_MS = 100;
+
+/** Writes one payable every WRITE_EVERY_MS (a busy team saving records) until stopped. */
+async function startWriter(url: string): Promise<{ count(): number; stop(): Promise<void> }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  let n = 0;
+  let busy: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    busy = client.query(`UPDATE test_payables SET notes = $1 WHERE id = (SELECT id FROM test_payables ORDER BY id LIMIT 1)`, [`escrita ${++n}`]);
+  }, WRITE_EVERY_MS);
+  return {
+    count: () => n,
+    async stop() {
+      clearInterval(timer);
+      await busy;
+      await client.end();
+    },
+  };
 }
 
 export async function benchApi(opts: ApiBenchOptions = {}): Promise<ApiBenchResult> {
@@ -133,12 +166,20 @@ export async function benchApi(opts: ApiBenchOptions = {}): Promise<ApiBenchResu
         ['Só a autenticação (sem consulta)', () => '/bench/auth', ownerToken],
         ['Só a consulta da página (sem autenticação)', (i) => `/bench/raw?${at(i)}`, ownerToken],
       ];
+      // The same list while the table is being written: one UPDATE every 100 ms from another connection, each
+      // dropping every cached page and total of the resource on the API's instance (D86).
+      plan.push([`Lista genérica (SystemOwner), a tabela escrita a cada ${WRITE_EVERY_MS} ms`, generic, ownerToken]);
       const scenarios: ApiScenario[] = [];
       const loadBefore = os.loadavg()[0];
       for (const [label, pathOf, token] of plan) {
         log(`Medindo: ${label}…`);
-        const r = await runLoad({ baseUrl: server.baseUrl, path: pathOf, headers: { authorization: `Bearer ${token}` }, connections, durationMs, warmupMs });
-        scenarios.push({ name: label, path: pathOf(0), ...r });
+        const writer = label.includes('escrita') ? await startWriter(url) : undefined;
+        try {
+          const r = await runLoad({ baseUrl: server.baseUrl, path: pathOf, headers: { authorization: `Bearer ${token}` }, connections, durationMs, warmupMs });
+          scenarios.push({ name: label, path: pathOf(0), ...r, ...(writer ? { writes: writer.count() } : {}) });
+        } finally {
+          await writer?.stop();
+        }
       }
       return { load: [loadBefore, os.loadavg()[0]], rows, connections, durationMs, scenarios };
     } finally {

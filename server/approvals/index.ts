@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { APPROVAL_MESSAGES } from '../../src/i18n/approvals.ts';
 import { badRequest, HttpError } from '../lib/errors.ts';
 import type { ResourceHooks } from '../resources/index.ts';
+import { listRequests, scopeSql, waitingForSql } from './queries.ts';
+import { todayInSaoPaulo } from './store.ts';
 import approvalRoutes from './routes.ts';
 import { approvalTargetNames, hasApprovalTarget } from './targets.ts';
 
@@ -16,8 +18,8 @@ const readOnly = (message: string): ResourceHooks => ({
 });
 
 /**
- * Approval triggers only for records the engine can route: a resource with a registered target (today only
- * `payables`). A trigger for another one would be saved and never fire, so creating it, pointing one at it, or
+ * Approval triggers only for records the engine can route: a resource with a registered target (payables; orders,
+ * purchase orders and invoices, registered by server/procurement). A trigger for another one would be saved and never fire, so creating it, pointing one at it, or
  * keeping one active for it is a 400 on `resourceName`; an existing one may still be deactivated or deleted.
  */
 function triggerTargetHooks(): ResourceHooks {
@@ -65,5 +67,26 @@ export default async function approvals(app: FastifyInstance): Promise<void> {
   hooks!.set('approval-decisions', readOnly('Decisões de aprovação não podem ser alteradas nem excluídas; registre a decisão pela fila de aprovação.'));
   // After the finance settings' own trigger rules (amount range), registered earlier.
   if (registry.has('approval-triggers')) hooks!.set('approval-triggers', chain(hooks!.get('approval-triggers'), triggerTargetHooks()));
+  // With each request the generic API returns (record page, lists), whether the caller may decide it now.
+  app.resources.actions?.set('approval-requests', {
+    keys: ['approve', 'reject'],
+    async evaluate({ q, principal, records }) {
+      const { items } = await listRequests(q, principal, { ids: records.map((r) => r.id), page: 1, pageSize: records.length });
+      return new Map(items.map((i) => [i.id, i.actions]));
+    },
+  });
+  app.inbox?.register({
+    key: 'approvals.waitingForMe',
+    title: 'Aprovações aguardando você',
+    description: 'Solicitações nas filas de aprovação em que você decide agora (aprovador ou substituto).',
+    to: '/filas-de-aprovacao',
+    icon: 'AuditOutlined',
+    order: 5,
+    access: [{ permission: 'approval-requests', scope: 'approve' }],
+    countSql: (me, p) => {
+      const where = ['r.deleted_at IS NULL', scopeSql(me, p), waitingForSql(me.userId, todayInSaoPaulo(), p)];
+      return `(SELECT count(*) FROM approval_requests r JOIN approvals a ON a.id = r.approval_id WHERE ${where.join(' AND ')})`;
+    },
+  });
   await app.register(approvalRoutes, { prefix: '/api/approvals/v1' });
 }

@@ -4,7 +4,9 @@ import { can, SYSTEM_OWNER } from '../../src/engine/access.ts';
 import {
   authorizeDecision, eligibleApprovers, pendingApprovers, stageHasDecider, stageProgress,
 } from '../../src/engine/approvals/rules.ts';
+import { allow, deny, type ActionRefusal, type ActionVerdict } from '../resources/record-actions.ts';
 import { Params } from '../resources/sql.ts';
+import { APPROVAL_MESSAGES, APPROVAL_STATUS_LABELS } from '../../src/i18n/approvals.ts';
 import { requesterIdsOf } from './engine.ts';
 import { decisionsOf, stagesWhere, todayInSaoPaulo, type DecisionRow, type StageRow } from './store.ts';
 
@@ -47,10 +49,14 @@ export interface RequestItem {
   progress: { approved: number; required: number } | null;
   /** Nobody can decide at the current stage today (its only approver is the requester, no substitute in the period…). */
   noApprover: boolean;
+  /** Whether the caller may approve / reject it now, and why not (architecture §12; `canDecide` = both allowed). */
+  actions: { approve: ActionVerdict; reject: ActionVerdict };
 }
 
+const REFUSAL_CODES: Record<string, ActionRefusal> = { SELF_APPROVAL: 'segregation', ALREADY_DECIDED: 'already-decided', NOT_APPROVER: 'not-yours' };
+
 /** Record scope on the request alias `r` (the generic API's rule: an empty scope field is seen only unrestricted). */
-function scopeSql(principal: Principal, p: Params, alias = 'r'): string {
+export function scopeSql(principal: Principal, p: Params, alias = 'r'): string {
   if (principal.accessLevel === SYSTEM_OWNER) return 'true';
   const out: string[] = [];
   const { organizationIds, costCenterIds } = principal.recordScope;
@@ -71,7 +77,7 @@ function queueScopeSql(principal: Principal, p: Params): string {
  * not decided (nor had a substitute decide for them) or the substitute inside the period; never the requester
  * unless the queue allows self-approval. Mirrors `authorizeDecision`.
  */
-function waitingForSql(userId: string, today: string, p: Params): string {
+export function waitingForSql(userId: string, today: string, p: Params): string {
   const u = p.add(userId, 'uuid');
   const t = p.add(today, 'date');
   const isApprover = `(ms.approver_user_ids ? ${u}::text OR EXISTS (
@@ -152,13 +158,19 @@ async function enrich(q: Queryable, principal: Principal, rows: RawItem[], mayAp
   const today = todayInSaoPaulo();
   const computed = rows.map((r) => {
     const stage = r.stageId ? stages.get(r.stageId) : undefined;
-    if (r.status !== 'PENDENTE' || !stage) return { canDecide: false, actingForIds: [] as string[], progress: null, noApprover: false };
+    if (r.status !== 'PENDENTE' || !stage) {
+      const refused = deny('status', APPROVAL_MESSAGES.notPending(APPROVAL_STATUS_LABELS[r.status] ?? r.status));
+      return { canDecide: false, actingForIds: [] as string[], progress: null, noApprover: false, verdict: refused };
+    }
     const atStage = decisions.filter((d) => d.requestId === r.id && d.stageId === stage.id);
     const requesterIds = requesterIdsOf(r);
     const eligible = eligibleApprovers(stage, requesterIds, r.allowSelfApproval);
     const auth = authorizeDecision({ stage, decisions: atStage, userId: principal.userId, requesterIds, allowSelfApproval: r.allowSelfApproval, today });
     const asSubstitute = auth.ok && !eligible.includes(principal.userId);
+    const verdict: ActionVerdict = !mayApprove ? deny('scope', APPROVAL_MESSAGES.noPermission)
+      : auth.ok ? allow() : deny(REFUSAL_CODES[auth.code] ?? 'blocked', auth.message);
     return {
+      verdict,
       canDecide: mayApprove && auth.ok,
       actingForIds: mayApprove && asSubstitute ? pendingApprovers(eligible, atStage) : [],
       progress: stage.rule === 'ALL' ? stageProgress(eligible, atStage) : null,
@@ -189,6 +201,7 @@ async function enrich(q: Queryable, principal: Principal, rows: RawItem[], mayAp
     actingFor: computed[i].actingForIds.map((id) => people.get(id)).filter((x): x is Person => !!x),
     progress: computed[i].progress,
     noApprover: computed[i].noApprover,
+    actions: { approve: computed[i].verdict, reject: computed[i].verdict },
   }));
 }
 

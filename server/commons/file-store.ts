@@ -38,7 +38,7 @@ const COLUMNS = 'id, name, content_type, size, status, created_by, created_at, c
 /** Uploads left unfinished this long are dropped (lazily, when another upload starts). */
 const ABANDONED = "interval '1 day'";
 
-export async function createFile(db: Db, file: { name: string; contentType: string; size: number; userId: string }): Promise<FileRow> {
+export async function createFile(db: Queryable, file: { name: string; contentType: string; size: number; userId: string }): Promise<FileRow> {
   await db.query(`DELETE FROM files WHERE status = 'uploading' AND created_at < now() - ${ABANDONED}`);
   const { rows } = await db.query<FileRow>(
     `INSERT INTO files (name, content_type, size, created_by) VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`,
@@ -87,6 +87,27 @@ export async function markComplete(q: Queryable, id: string): Promise<FileRow> {
     [id],
   );
   return rows[0];
+}
+
+/** Bytes a user's files take: all of them, and those still uploading (quota, server/commons/files-routes.ts). */
+export async function usageOf(q: Queryable, userId: string): Promise<{ total: number; pending: number }> {
+  const { rows } = await q.query<{ total: string | number | null; pending: string | number | null }>(
+    `SELECT sum(size) AS total, sum(size) FILTER (WHERE status = 'uploading') AS pending FROM files WHERE created_by = $1`,
+    [userId],
+  );
+  return { total: Number(rows[0]?.total ?? 0), pending: Number(rows[0]?.pending ?? 0) };
+}
+
+/** The file's chunks in order, a few at a time (a 20 MiB file is never held whole to be checked). */
+export async function* chunksOf(q: Queryable, id: string, perQuery = 16): AsyncGenerator<Uint8Array> {
+  for (let from = 0; ; from += perQuery) {
+    const { rows } = await q.query<{ data: Uint8Array }>(
+      'SELECT data FROM file_chunks WHERE file_id = $1 AND index >= $2 AND index < $3 ORDER BY index',
+      [id, from, from + perQuery],
+    );
+    for (const r of rows) yield r.data;
+    if (rows.length < perQuery) return;
+  }
 }
 
 /** The file's bytes, in chunk order. */

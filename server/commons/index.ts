@@ -12,5 +12,5 @@ export default async function commonsRoutes(app: FastifyInstance): Promise<void>
   const { config } = app;
   registerCepRoutes(app, createUpstream({ baseUrl: config.cepApiUrl, timeoutMs: config.externalTimeoutMs }));
   registerIbgeRoutes(app, createUpstream({ baseUrl: config.ibgeApiUrl, timeoutMs: config.externalTimeoutMs }));
-  registerFileRoutes(app, config.filesMaxBytes);
+  registerFileRoutes(app, { maxBytes: config.filesMaxBytes, quotaBytes: config.filesQuotaBytes, pendingBytes: config.filesPendingBytes });
 }

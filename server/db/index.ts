@@ -4,7 +4,8 @@ import type { Db } from './types.ts';
 import { openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
 
-export type { Db, Queryable, DbKind } from './types.ts';
+export type { Db, Queryable, DbKind, NotifyChannel, Subscription } from './types.ts';
+export { NOTIFY_CHANNELS } from './types.ts';
 export { migrate } from './migrate.ts';
 export { concurrencyError, CONCURRENT_UPDATE_MESSAGE } from './errors.ts';
 

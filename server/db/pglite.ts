@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { Db, Queryable, QueryResult } from './types.ts';
-import { TYPE_OIDS } from './types.ts';
+import { NotifyHub, TYPE_OIDS } from './types.ts';
 import { SerialQueue } from './queue.ts';
 import { concurrencyError } from './errors.ts';
 
@@ -39,6 +39,7 @@ export async function openPglite(opts: PgliteOpenOptions = {}): Promise<Db & { r
   });
   const queue = new SerialQueue();
   const direct = wrap(pg);
+  const hub = new NotifyHub();
   return {
     kind: 'pglite',
     raw: pg,
@@ -53,6 +54,14 @@ export async function openPglite(opts: PgliteOpenOptions = {}): Promise<Db & { r
           throw concurrencyError(err);
         }
       }),
+    // In-process: PGlite hands the notifications of a COMMIT to the listeners (queued microtasks) before the
+    // statement's own promise settles, so a write's news is applied before the writer goes on. One LISTEN per channel.
+    async listen(channel, onNotify, onGap) {
+      const first = !hub.has(channel);
+      const off = hub.add(channel, onNotify, onGap);
+      if (first) await queue.run(() => pg.listen(channel, (payload) => hub.dispatch(channel, payload)));
+      return off;
+    },
     close: () => queue.run(() => pg.close()),
   };
 }

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/index.ts';
-import { diffOf, writeAudit } from '../resources/audit.ts';
+import { diffOf, writeAudit, writeAudits } from '../resources/audit.ts';
 import { ident } from '../resources/fields.ts';
 import { presentRow, valueParam } from '../resources/repository.ts';
 import { Params } from '../resources/sql.ts';
@@ -25,7 +25,7 @@ export async function insertRows(q: Queryable, def: ResourceDef, rows: readonly 
     `INSERT INTO ${ident(def.table)} (${cols.join(', ')}) VALUES ${tuples.join(', ')} RETURNING ${def.selectList}`,
     p.values,
   );
-  for (const row of out) await writeAudit(q, def.name, row.id, 'create', actor, diffOf(def, null, row));
+  await writeAudits(q, def.name, out.map((row) => ({ recordId: row.id, diff: diffOf(def, null, row) })), 'create', actor);
   return out.map((r) => presentRow(def, r));
 }
 
@@ -56,7 +56,7 @@ export async function softDeleteRows(q: Queryable, def: ResourceDef, ids: readon
      WHERE id = ANY($1::uuid[]) AND deleted_at IS NULL`,
     [ids, actor],
   );
-  for (const id of ids) await writeAudit(q, def.name, id, 'delete', actor, { deleted: { before: false, after: true } });
+  await writeAudits(q, def.name, ids.map((id) => ({ recordId: id, diff: { deleted: { before: false, after: true } } })), 'delete', actor);
 }
 
 /** Live rows whose `field` equals `value`, locked for the transaction, ordered by `orderField`. */

@@ -15,6 +15,8 @@ export interface TokenClaims {
   typ: SignedTokenType;
   projectId: string;
   jti: string;
+  /** The session (sessions.id) an Authorization or PreAuthorization token belongs to; absent on Verification tokens. */
+  sid?: string;
   iat: number;
   exp: number;
 }
@@ -48,11 +50,13 @@ async function readOrCreateKeyFile(file: string): Promise<string> {
 
 function isClaims(p: Record<string, unknown>): p is TokenClaims & Record<string, unknown> {
   return typeof p.sub === 'string' && typeof p.projectId === 'string' && typeof p.exp === 'number'
+    && (p.sid === undefined || typeof p.sid === 'string')
     && (p.typ === 'Authorization' || p.typ === 'PreAuthorization' || p.typ === 'Verification');
 }
 
 export interface TokenService {
-  sign(userId: string, typ: SignedTokenType, now?: Date): Promise<{ token: string; expiresAt: Date }>;
+  /** `sid`: the session the token belongs to (required by `app.authenticate` on Authorization/PreAuthorization tokens). */
+  sign(userId: string, typ: SignedTokenType, now?: Date, sid?: string): Promise<{ token: string; expiresAt: Date }>;
   /** Claims of a valid token of this project, or null. `allowExpired` only for the RefreshToken grant. */
   verify(token: string, opts?: { allowExpired?: boolean; now?: Date }): Promise<TokenClaims | null>;
 }
@@ -61,10 +65,10 @@ export interface TokenService {
 export function createTokenService(secret: string, projectId: string): TokenService {
   const key = deriveKey(secret, 'jwt-hs256');
   return {
-    async sign(userId, typ, now = new Date()) {
+    async sign(userId, typ, now = new Date(), sid) {
       const iat = Math.floor(now.getTime() / 1000);
       const exp = iat + TOKEN_TTL[typ];
-      const token = await new SignJWT({ projectId, typ })
+      const token = await new SignJWT(sid ? { projectId, typ, sid } : { projectId, typ })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(userId)
         .setJti(randomUUID())

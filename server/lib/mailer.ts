@@ -7,6 +7,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with the e-mail (a purchase order's PDF). The outbox keeps only their names and sizes. */
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
 }
 
 export interface Mailer {
@@ -34,7 +36,7 @@ export function createMailer(
       usesOutbox: false,
       async send(mail) {
         try {
-          await transport.sendMail({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+          await transport.sendMail({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments });
         } catch (err) {
           // The message only: the e-mail itself carries codes and links.
           log?.error({ smtpError: (err as Error).message }, 'falha ao enviar e-mail');
@@ -46,11 +48,12 @@ export function createMailer(
   return {
     usesOutbox: true,
     async send(mail) {
-      await db.query('INSERT INTO mail_outbox (to_address, subject, text_body, html_body) VALUES ($1, $2, $3, $4)', [
+      await db.query('INSERT INTO mail_outbox (to_address, subject, text_body, html_body, attachments) VALUES ($1, $2, $3, $4, $5::jsonb)', [
         mail.to,
         mail.subject,
         mail.text,
         mail.html ?? null,
+        mail.attachments?.length ? JSON.stringify(mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, size: a.content.length }))) : null,
       ]);
     },
   };

@@ -1,14 +1,10 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 
 /** OWASP parameters (docs/api-identity.md): N from config (2^17 in production), r=8, p=1, 16-byte salt, 32-byte key. */
 const R = 8;
 const P = 1;
 const SALT_BYTES = 16;
 const KEY_BYTES = 32;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
 
 function derive(password: string, salt: Buffer, opts: ScryptOptions): Promise<Buffer> {
   // scrypt needs 128·N·r bytes; node's default cap (32 MiB) is below N=2^17.
@@ -41,30 +37,4 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** True when the hash was made with a lower cost than `N` (rehash it after a successful login). */
 export function needsRehash(stored: string, N: number): boolean {
   return !(Number(stored.split('$')[1]) >= N);
-}
-
-let common: Set<string> | undefined;
-
-/** Lower-cased entries of `data/common-passwords.txt` (lines starting with '#' are comments). */
-function commonPasswords(): Set<string> {
-  common ??= new Set(
-    readFileSync(fileURLToPath(new URL('./data/common-passwords.txt', import.meta.url)), 'utf8')
-      .split('\n')
-      .map((l) => l.trim().toLowerCase())
-      .filter((l) => l && !l.startsWith('#')),
-  );
-  return common;
-}
-
-export function isCommonPassword(password: string): boolean {
-  return commonPasswords().has(password.trim().toLowerCase());
-}
-
-/** No composition rules (NIST/OWASP): only length and the common-password list. Returns pt-BR messages. */
-export function passwordProblems(password: string): string[] {
-  const length = [...password].length;
-  if (length < PASSWORD_MIN) return [`A senha deve ter pelo menos ${PASSWORD_MIN} caracteres.`];
-  if (length > PASSWORD_MAX) return [`A senha deve ter no máximo ${PASSWORD_MAX} caracteres.`];
-  if (isCommonPassword(password)) return ['Esta senha é muito comum. Escolha outra.'];
-  return [];
 }

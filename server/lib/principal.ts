@@ -14,6 +14,8 @@ export interface Principal {
   accessLevel: 'SystemOwner' | 'User';
   organizationId: string | null;
   tokenType: TokenType;
+  /** The session the access token names (`sid`): sessions.id, also its refresh tokens' family. None for the system's own principals (seeds, jobs). */
+  sessionId?: string;
   permissions: EffectivePermissions;
   recordScope: {
     organizationIds: string[] | 'all';

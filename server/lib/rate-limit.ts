@@ -5,16 +5,18 @@ import { tooManyRequests } from './errors.ts';
 /**
  * Sliding-window counters kept in the database (stateless API, several processes): one row per event
  * in `rate_limit_events`; a key is blocked while its `max`-th most recent event is inside the window.
+ * For actions only a signed-in user (or a mailbox owner) can repeat: second-factor codes, e-mails, upload
+ * starts. Password guessing has its own progressive throttle that no stranger can turn into a lockout
+ * (`login-throttle.ts`).
  */
-export type LimitKind = 'account' | 'ip' | 'two-factor' | 'email-code' | 'password-recovery';
+export type LimitKind = 'two-factor' | 'email-code' | 'password-recovery' | 'upload-start';
 
 const MINUTE = 60_000;
 export const LIMITS: Record<LimitKind, { max: number; windowMs: number }> = {
-  account: { max: 10, windowMs: 15 * MINUTE }, // failed logins of one account (docs/api-identity.md)
-  ip: { max: 50, windowMs: 15 * MINUTE }, // failed logins from one IP
   'two-factor': { max: 10, windowMs: 15 * MINUTE }, // wrong TOTP / e-mail codes of one user
   'email-code': { max: 5, windowMs: 15 * MINUTE }, // codes e-mailed to one user
   'password-recovery': { max: 3, windowMs: 15 * MINUTE }, // recovery e-mails to one address
+  'upload-start': { max: 60, windowMs: 10 * MINUTE }, // files one user starts to upload (docs/security.md)
 };
 
 export interface LimitKey {

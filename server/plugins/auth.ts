@@ -7,7 +7,7 @@ import { HttpError, unauthorized } from '../lib/errors.ts';
 import { createTokenService, loadServerSecret } from '../lib/jwt.ts';
 import { createMailer } from '../lib/mailer.ts';
 import { hashPassword } from '../lib/password.ts';
-import { loadEffectiveAccess } from '../lib/permissions.ts';
+import { AuthState } from '../lib/identity/auth-state.ts';
 import type { Principal, TokenType } from '../lib/principal.ts';
 import { createCodeHasher, createSecretBox } from '../lib/secret-box.ts';
 import type { AuthServices } from '../lib/identity/services.ts';
@@ -18,6 +18,8 @@ export type AuthHook = (req: FastifyRequest, reply: FastifyReply) => Promise<voi
 declare module 'fastify' {
   interface FastifyInstance {
     auth: AuthServices;
+    /** Sessions and principals in memory, invalidated by the database's news (lib/identity/auth-state.ts). */
+    authState: AuthState;
     /** Bearer → `request.principal`, 401 otherwise. Accepts the token types of the route's `config.tokenTypes`. */
     authenticate: AuthHook;
     /** Hook factory: 403 (catalogue message) unless `can(principal, …, resource, scope)`. Put it after `authenticate`. */
@@ -32,14 +34,10 @@ declare module 'fastify' {
   }
 }
 
-interface PrincipalUserRow {
-  id: string;
-  email: string;
-  name: string;
-  access_level: Principal['accessLevel'];
-  organization_id: string | null;
-  active: boolean;
-}
+const NO_ACCESS = {
+  permissions: { resources: [], acls: [] },
+  recordScope: { organizationIds: [], costCenterIds: [] },
+} satisfies Pick<Principal, 'permissions' | 'recordScope'>;
 
 /** The token from `Authorization: Bearer …`, or null. */
 export function bearerToken(req: FastifyRequest): string | null {
@@ -51,7 +49,7 @@ export function bearerToken(req: FastifyRequest): string | null {
 async function authPlugin(app: FastifyInstance): Promise<void> {
   const { config, db } = app;
   const secret = await loadServerSecret(config);
-  const projectId = String((await loadAppConfig(config.dataDir, undefined, app.log)).projectId ?? 'default');
+  const projectId = String((await loadAppConfig(config.dataDir, undefined, app.log, config.schemasDir)).projectId ?? 'default');
   let dummy: Promise<string> | undefined;
   const services: AuthServices = {
     tokens: createTokenService(secret, projectId),
@@ -68,6 +66,18 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
   app.decorate('auth', services);
   app.decorateRequest('principal', null);
 
+  const state = new AuthState(db, {
+    pollMs: config.authPollMs,
+    onError: (err) => app.log.warn({ err: err.message }, 'verificação de mudanças de sessão falhou'),
+  });
+  await state.start();
+  app.decorate('authState', state);
+  app.addHook('onClose', () => state.stop());
+
+  /**
+   * A valid token of an accepted type, of a live session of an active user: the principal, from memory when
+   * this instance holds it (no query), else from the database (then kept until a change is announced).
+   */
   app.decorate('authenticate', async function authenticate(req: FastifyRequest) {
     const token = bearerToken(req);
     const claims = token ? await services.tokens.verify(token) : null;
@@ -78,26 +88,23 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
         ? new HttpError(401, 'TWO_FACTOR_REQUIRED', 'Conclua a verificação em duas etapas para continuar.')
         : unauthorized(statusDescriptor(401).message);
     }
-    const { rows } = await db.query<PrincipalUserRow>(
-      'SELECT id, email, name, access_level, organization_id, active FROM users WHERE id = $1',
-      [claims.sub],
-    );
-    const user = rows[0];
-    if (!user?.active) throw unauthorized(statusDescriptor(401).message);
-    const subject = { id: user.id, accessLevel: user.access_level, organizationId: user.organization_id };
-    // A PreAuthorization caller has proven only the password: no permissions, no records.
-    const access =
-      claims.typ === 'Authorization'
-        ? await loadEffectiveAccess(db, subject)
-        : { permissions: { resources: [], acls: [] }, recordScope: { organizationIds: [], costCenterIds: [] } };
+    // Logout, a password or second-factor change, a deactivation or a replayed refresh token end the session:
+    // its tokens stop here at once, whatever their expiry (D25).
+    const session = claims.sid ? await state.session(claims.sid) : undefined;
+    if (!session?.live || session.userId !== claims.sub) throw unauthorized(statusDescriptor(401).message);
+    const cached = await state.principal(claims.sub);
+    if (!cached?.user.active) throw unauthorized(statusDescriptor(401).message);
+    const { user } = cached;
     req.principal = {
       userId: user.id,
       email: user.email,
       name: user.name,
-      accessLevel: user.access_level,
-      organizationId: user.organization_id,
+      accessLevel: user.accessLevel,
+      organizationId: user.organizationId,
       tokenType: claims.typ,
-      ...access,
+      sessionId: claims.sid,
+      // A PreAuthorization caller has proven only the password: no permissions, no records.
+      ...(claims.typ === 'Authorization' ? cached.access : NO_ACCESS),
     };
   });
 

@@ -2,7 +2,11 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { loadAppConfig } from '../lib/app-config.ts';
+import { SYSTEM_OWNER } from '../../src/engine/access.ts';
+import { forbidden } from '../lib/errors.ts';
+import { loadAppConfig, overrideStatus } from '../lib/app-config.ts';
+import type { Principal } from '../lib/principal.ts';
+import { cspNonceOf, NONCE_PLACEHOLDER } from './security-headers.ts';
 
 const NO_STORE = 'no-store, max-age=0';
 
@@ -12,7 +16,15 @@ export async function registerClient(app: FastifyInstance): Promise<void> {
 
   app.get('/app.config.json', async (_req, reply) => {
     reply.header('cache-control', NO_STORE);
-    return loadAppConfig(config.dataDir, undefined, app.log);
+    return loadAppConfig(config.dataDir, undefined, app.log, config.schemasDir);
+  });
+
+  // The SystemOwner's banner: what is wrong with the tenant override now (null when it is fine or absent).
+  app.get('/api/identity/v1/app-config/status', { onRequest: [app.authenticate] }, async (req, reply) => {
+    if ((req.principal as Principal).accessLevel !== SYSTEM_OWNER) throw forbidden();
+    reply.header('cache-control', NO_STORE);
+    await loadAppConfig(config.dataDir, undefined, app.log, config.schemasDir);
+    return { override: overrideStatus(process.env.APP_CONFIG_OVERRIDE ?? path.join(config.dataDir, 'app.config.json')) };
   });
 
   app.get('/builds/latest.json', async (_req, reply) => {
@@ -50,6 +62,7 @@ export async function registerClient(app: FastifyInstance): Promise<void> {
       if (exists) return reply.sendFile(path.relative(config.clientDir, file));
       return reply.callNotFound();
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    // A fresh nonce per page (the CSP of this response names it): never cached.
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(indexHtml.replaceAll(NONCE_PLACEHOLDER, cspNonceOf(reply)));
   });
 }

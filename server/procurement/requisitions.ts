@@ -21,7 +21,8 @@ export const orderHooks: ResourceHooks = {
 
 /**
  * Cotações: numbered `COT-…`, start aberta with the creator as buyer; the deadline is not before the
- * opening; only approved orders are quoted; the winner is one of the invited suppliers.
+ * opening; only approved orders are quoted (an item's order joins the quote's orders); the award is the
+ * award action's (POST …/quotes/{id}/award).
  */
 export const quoteHooks: ResourceHooks = {
   async beforeWrite(ctx) {
@@ -29,11 +30,29 @@ export const quoteHooks: ResourceHooks = {
     const r = ctx.record;
     const errors = new Errors();
     if (!notBefore(r.responseDeadline, r.openingDate)) errors.add('responseDeadline', M.deadlineBeforeOpening);
-    const invited = Array.isArray(r.invitedSupplierIds) ? r.invitedSupplierIds.map(String) : [];
-    if (r.winningSupplierId && !invited.includes(String(r.winningSupplierId))) errors.add('winningSupplierId', M.winnerNotInvited);
+    linkItemOrders(r);
     await checkLinkedOrders(ctx, errors);
     await checkItemVariants(ctx, errors);
     errors.throwIfAny();
+    keepAward(r, ctx.stored);
     await stampNew(ctx, 'COT', 'ABERTA', 'buyerId');
   },
 };
+
+/** An item's source order is one of the quote's orders (added when missing), so the order rules apply to it. */
+function linkItemOrders(r: Record<string, unknown>): void {
+  const ids = new Set(Array.isArray(r.orderIds) ? r.orderIds.map(String) : []);
+  for (const item of Array.isArray(r.items) ? (r.items as Record<string, unknown>[]) : []) if (typeof item.orderId === 'string') ids.add(item.orderId);
+  r.orderIds = [...ids];
+}
+
+/** The award of each line is the award action's: a client's value is replaced by the stored one. */
+function keepAward(r: Record<string, unknown>, stored: Record<string, unknown> | undefined): void {
+  if (!Array.isArray(r.items)) return;
+  const before = Array.isArray(stored?.items) ? (stored.items as Record<string, unknown>[]) : [];
+  r.items = (r.items as Record<string, unknown>[]).map((item, i) => ({
+    ...item,
+    awardedSupplierId: before[i]?.awardedSupplierId ?? null,
+    awardedUnitPrice: before[i]?.awardedUnitPrice ?? null,
+  }));
+}

@@ -28,6 +28,19 @@ export async function writeAudit(q: Queryable, resource: string, recordId: strin
   ]);
 }
 
+/**
+ * Appends one audit row per record in a single statement (a bulk insert of thousands of rows, e.g. a bank statement's
+ * lines, wrote one INSERT per row before); same rows, same order as calling `writeAudit` for each.
+ */
+export async function writeAudits(q: Queryable, resource: string, entries: readonly { recordId: string; diff: Diff }[], action: AuditAction, actor: string | null): Promise<void> {
+  if (!entries.length) return;
+  await q.query(
+    `INSERT INTO audit_log (resource, record_id, action, actor, diff)
+     SELECT $1, x.r, $2, $3::uuid, x.d::jsonb FROM unnest($4::uuid[], $5::text[]) WITH ORDINALITY AS x(r, d, n) ORDER BY x.n`,
+    [resource, action, actor, entries.map((e) => e.recordId), entries.map((e) => JSON.stringify(e.diff))],
+  );
+}
+
 export interface HistoryEntry {
   id: number;
   action: AuditAction;

@@ -49,7 +49,7 @@ export function checkMerged(def: ResourceDef, merged: Record<string, unknown>, m
   if (mode !== 'patch' || !def.schema.allOf?.length) return;
   const values = def.compiled.toWritable(asJson(merged));
   // An optional field left empty is stored as NULL; to the schema it is simply absent.
-  for (const [k, v] of Object.entries(values)) if (v === null && !allowsNull(def.schema.properties[k])) delete values[k];
+  for (const [k, v] of Object.entries(values)) if (v === null && !(Object.hasOwn(def.schema.properties, k) && allowsNull(def.schema.properties[k]))) delete values[k];
   const errors = def.compiled.validate(values);
   if (errors) throw badRequest(errors);
 }

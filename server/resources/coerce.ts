@@ -2,6 +2,7 @@ import type { ColumnKind, FieldDef, FilterOp } from './types.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,6})?)?(Z|[+-]([01]\d|2[0-3]):?[0-5]\d)?$/;
 
 export const isUuid = (v: string) => UUID.test(v);
 
@@ -42,7 +43,8 @@ export function coerce(kind: ColumnKind, raw: string): { value: unknown } | { er
     case 'date':
       return validDate(raw) ? { value: raw } : { error: 'Data inválida (use AAAA-MM-DD).' };
     case 'timestamptz':
-      return validDate(raw) || (/^\d{4}-\d{2}-\d{2}T/.test(raw) && !Number.isNaN(Date.parse(raw)))
+      // Strict ISO 8601: Date.parse accepts forms PostgreSQL refuses ('…Z (comentário)'), which would be a 500.
+      return validDate(raw) || (ISO_DATE_TIME.test(raw) && validDate(raw.slice(0, 10)) && !Number.isNaN(Date.parse(raw)))
         ? { value: raw }
         : { error: 'Data e hora inválidas (use ISO 8601).' };
     case 'jsonb':

@@ -8,7 +8,7 @@ interface Entry {
  * exact `count(*)` over 100,000 rows costs more than the page itself (architecture §10). The caller's
  * record scope is part of the WHERE, so two scopes never share a total. A write to the resource bumps its
  * generation, so this process never serves a total from before its own write; writes made by another
- * process show up within `ttlMs`. Concurrent misses for one key share one query.
+ * process arrive as `NOTIFY data_changes` (server/resources/index.ts, D86), `ttlMs` bounding a missed one. Concurrent misses for one key share one query.
  * @example const total = await cache.get('banks', sql, params, () => countRows())
  */
 export class CountCache {
@@ -46,9 +46,18 @@ export class CountCache {
     this.put(this.key(resource, where, params), { expires: Date.now() + this.ttlMs, total });
   }
 
+  /** Told of every invalidation (the page cache follows the totals, D86). */
+  onInvalidate?: (resource: string) => void;
+
   /** After a write: every total of the resource is recounted on next use. */
   invalidate(resource: string): void {
     this.generations.set(resource, (this.generations.get(resource) ?? 0) + 1);
+    this.onInvalidate?.(resource);
+  }
+
+  /** News of writes may have been missed: every total is recounted on next use. */
+  clear(): void {
+    this.entries.clear();
   }
 
   private put(key: string, entry: Entry): void {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { cspNonceOf, NONCE_PLACEHOLDER } from '../plugins/security-headers.ts';
 import { buildOpenApi } from './openapi.ts';
 import type { Registry } from './registry.ts';
 
@@ -16,7 +17,7 @@ export function registerDocsRoutes(app: FastifyInstance, registry: Registry): vo
     .join('\n');
   const html = `<!doctype html>
 <html lang="pt-BR"><head><meta charset="utf-8"><title>API — Back Office</title>
-<style>body{font:14px system-ui,sans-serif;margin:2rem;max-width:60rem}table{border-collapse:collapse}td,th{border-bottom:1px solid #ddd;padding:.3rem .8rem;text-align:left}</style>
+<style nonce="${NONCE_PLACEHOLDER}">body{font:14px system-ui,sans-serif;margin:2rem;max-width:60rem}table{border-collapse:collapse}td,th{border-bottom:1px solid #ddd;padding:.3rem .8rem;text-align:left}</style>
 </head><body>
 <h1>API de recursos</h1>
 <p>Especificação OpenAPI 3.1: <a href="/api/docs/openapi.json">/api/docs/openapi.json</a>. Autenticação: <code>Authorization: Bearer &lt;token&gt;</code> de <code>POST /api/identity/v1/auth</code>.</p>
@@ -26,5 +27,5 @@ export function registerDocsRoutes(app: FastifyInstance, registry: Registry): vo
 <table><thead><tr><th>Recurso</th><th>Endereço</th><th>Nome (permissões)</th></tr></thead><tbody>
 ${rows || '<tr><td colspan="3">Nenhum recurso em schemas/.</td></tr>'}
 </tbody></table></body></html>`;
-  app.get('/api/docs', async (_req, reply) => reply.type('text/html; charset=utf-8').send(html));
+  app.get('/api/docs', async (_req, reply) => reply.type('text/html; charset=utf-8').send(html.replaceAll(NONCE_PLACEHOLDER, cspNonceOf(reply))));
 }

@@ -76,5 +76,40 @@ export function lookupQuery(query: Record<string, unknown>): Record<string, unkn
   return out;
 }
 
-/** A row as a lookup sees it. */
-export const lookupRow = (def: ResourceDef, row: Record<string, unknown>) => ({ id: row.id, [def.labelField.name]: row[def.labelField.name] });
+const fills = new WeakMap<Registry, Map<string, string[]>>();
+
+function collectFills(node: unknown, out: Map<string, Set<string>>): void {
+  if (Array.isArray(node)) for (const n of node) collectFills(n, out);
+  else if (node && typeof node === 'object') {
+    const p = node as { 'x-ref'?: unknown; 'x-fill'?: Record<string, string> };
+    if (typeof p['x-ref'] === 'string' && p['x-fill']) {
+      const set = out.get(p['x-ref']) ?? new Set<string>();
+      for (const from of Object.values(p['x-fill'])) set.add(from);
+      out.set(p['x-ref'], set);
+    }
+    for (const v of Object.values(node)) collectFills(v, out);
+  }
+}
+
+/**
+ * Fields of `target` that a referrer's form copies when a record is picked (`x-fill`, docs/schemas.md §5): the
+ * order line takes the product's name, unit and reference price. A lookup returns them too — the referrer's schema
+ * declares them as what its forms read — and nothing else.
+ */
+export function fillSourcesOf(registry: Registry, target: string): string[] {
+  let map = fills.get(registry);
+  if (!map) {
+    const found = new Map<string, Set<string>>();
+    for (const def of registry.values()) collectFills(def.schema.properties, found);
+    map = new Map([...found].map(([t, set]) => [t, [...set]]));
+    fills.set(registry, map);
+  }
+  return map.get(target) ?? [];
+}
+
+/** A row as a lookup sees it: id, label and the fields referrers' forms copy (`x-fill`). */
+export const lookupRow = (def: ResourceDef, row: Record<string, unknown>, registry?: Registry) => {
+  const out: Record<string, unknown> = { id: row.id, [def.labelField.name]: row[def.labelField.name] };
+  for (const f of registry ? fillSourcesOf(registry, def.name) : []) if (def.fields.has(f) && !def.fields.get(f)!.writeOnly) out[f] = row[f];
+  return out;
+};

@@ -1,5 +1,6 @@
 import { withSystemFields } from '../../src/engine/schema/index.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './list-query.ts';
+import { referrersOf } from './ref-filter.ts';
 import type { Registry } from './registry.ts';
 import type { ResourceDef } from './types.ts';
 
@@ -63,7 +64,22 @@ function op(tags: string[], summary: string, o: Op): Json {
   };
 }
 
-function paths(def: ResourceDef): Json {
+/**
+ * `refOf` of a list (a picker's request, server/resources/routes.ts): the referring field whose `x-ref-filter`
+ * narrows the rows; its values are the fields of the metadata that refer to this resource. None: no parameter.
+ */
+function refOfParam(registry: Registry, def: ResourceDef): Json[] {
+  const referrers = referrersOf(registry, def.name);
+  if (!referrers.length) return [];
+  return [{
+    name: 'refOf',
+    in: 'query',
+    description: 'Campo de referência que pede a lista (`recurso.campo`, ex.: o seletor de um formulário): só as linhas que esse campo aceita (seu `x-ref-filter`, docs/schemas.md §3.3). Outro valor: 400.',
+    schema: { type: 'string', enum: referrers },
+  }];
+}
+
+function paths(registry: Registry, def: ResourceDef): Json {
   const N = pascal(def.name);
   const t = [def.titlePlural];
   const record = { description: 'Registro', headers: { ETag: { schema: { type: 'string' } } }, content: json(ref(N)) };
@@ -81,7 +97,7 @@ function paths(def: ResourceDef): Json {
   ];
   return {
     [def.basePath]: {
-      get: op(t, `Lista ${def.titlePlural}`, { params: [p('page'), p('pageSize'), ...criteria], ok: ['200', page], errors: ['400'] }),
+      get: op(t, `Lista ${def.titlePlural}`, { params: [p('page'), p('pageSize'), ...criteria, ...refOfParam(registry, def)], ok: ['200', page], errors: ['400'] }),
       post: op(t, `Cria: ${def.title}`, { body: `${N}Input`, ok: ['201', record], errors: ['400', '409'] }),
     },
     [`${def.basePath}/{id}`]: {
@@ -132,7 +148,7 @@ export function buildOpenApi(registry: Registry, version = '1.0.0'): Json {
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     security: [{ bearer: [] }],
     tags: defs.map((d) => ({ name: d.titlePlural, description: `${d.basePath} (recurso ${d.name})` })),
-    paths: Object.assign({}, ...defs.map(paths)),
+    paths: Object.assign({}, ...defs.map((d) => paths(registry, d))),
     components: { schemas, parameters: PARAMS, securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
   };
 }

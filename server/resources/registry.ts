@@ -1,6 +1,6 @@
 import type { CompiledResource, PropertySchema, ResourceSchema } from '../../src/engine/schema/index.ts';
 import { fieldDef, overdueCondition, selectExpr, snakeCase, systemFields } from './fields.ts';
-import { readMetadata } from './metadata.ts';
+import { readMetadata, rememberNavigation } from './metadata.ts';
 import { listFieldsOf } from './screens.ts';
 import type { FieldDef, ResourceDef, SortTerm, UniqueDef } from './types.ts';
 
@@ -64,6 +64,15 @@ export function buildResource(schema: ResourceSchema, compiled: CompiledResource
     const cols = [f, ...together];
     uniques.push({ index: indexName(table, cols.map((c) => c.column), 'uq'), fields: cols.map((c) => c.name) });
   }
+  const extraIndexes = (x.indexes ?? []).map((ix) => {
+    const columns = ix.fields.map((n) => need(base, fields, n, 'indexes.fields').column);
+    return {
+      name: indexName(table, columns, 'rpt'),
+      columns,
+      include: (ix.include ?? []).map((n) => need(base, fields, n, 'indexes.include').column),
+      where: ix.where ? { column: need(base, fields, ix.where.field, 'indexes.where').column, values: ix.where.in } : undefined,
+    };
+  });
   return {
     name: x.name,
     service: x.service,
@@ -81,6 +90,7 @@ export function buildResource(schema: ResourceSchema, compiled: CompiledResource
     defaultSort: parseSort(base, fields, x.defaultSort),
     scope,
     uniques,
+    extraIndexes,
     // Secrets (`writeOnly`) are written but never read back: no response, list, export or audit carries them.
     selectList: [...fields.values()].filter((f) => !f.writeOnly).map((f) => selectExpr(f)).join(', '),
     listFields: listFields.filter((n) => fields.has(n)),
@@ -108,7 +118,8 @@ function checkRegistry(registry: Registry): void {
  * an empty registry.
  */
 export async function loadRegistry(dir: string): Promise<Registry> {
-  const meta = await readMetadata(dir);
+  const meta = await readMetadata(dir, { hubs: true });
+  rememberNavigation(dir, meta);
   const registry = new Map<string, ResourceDef>();
   for (const name of Object.keys(meta.resources).sort()) {
     const listFields = Object.values(meta.screens).filter((s) => s.resource === name).flatMap(listFieldsOf);

@@ -1,6 +1,8 @@
 import type { Queryable } from '../db/index.ts';
+import { labelText } from '../../src/engine/schema/label-text.ts';
 import type { Principal } from '../lib/principal.ts';
 import type { CountCache } from './count-cache.ts';
+import type { PageCache } from './page-cache.ts';
 import { ident, SQL_TYPE } from './fields.ts';
 import { orderSql, Params, scopeConditions, whereSql } from './sql.ts';
 import type { FieldDef, ListQuery, ResourceDef, ResourceRecord } from './types.ts';
@@ -29,23 +31,36 @@ export function presentRow<R extends Record<string, unknown>>(def: ResourceDef, 
  * One page and the total. The total comes from the count cache, or for free when the page is short
  * (the last page tells exactly how many there are), so a warm list costs one indexed query.
  */
-export async function listRecords(q: Queryable, cache: CountCache, def: ResourceDef, query: ListQuery, principal: Principal): Promise<ListResult> {
+export async function listRecords(
+  q: Queryable,
+  cache: CountCache,
+  def: ResourceDef,
+  query: ListQuery,
+  principal: Principal,
+  pages?: PageCache,
+): Promise<ListResult> {
   const p = new Params();
   const where = whereSql(def, query, principal, p);
   const offset = (query.page - 1) * query.pageSize;
-  // LIMIT/OFFSET are validated integers, inlined so the page and the count share one parameter list.
-  const { rows } = await q.query<ResourceRecord>(
-    `SELECT ${def.selectList} FROM ${ident(def.table)} WHERE ${where} ORDER BY ${orderSql(query.sort)} LIMIT ${query.pageSize} OFFSET ${offset}`,
-    p.values,
-  );
-  for (const r of rows) presentRow(def, r);
+  // LIMIT/OFFSET as the last two parameters (the count shares the others): every page of one filter and sort is
+  // one statement text, prepared once per connection (D27).
+  const n = p.values.length;
+  const sql = `SELECT ${def.selectList} FROM ${ident(def.table)} WHERE ${where} ORDER BY ${orderSql(query.sort)} LIMIT $${n + 1}::int OFFSET $${n + 2}::int`;
+  const params = [...p.values, query.pageSize, offset];
+  const load = async () => {
+    const res = await q.query<ResourceRecord>(sql, params, { prepare: true });
+    for (const r of res.rows) presentRow(def, r);
+    return res.rows;
+  };
+  // A picker's x-ref-filter reads other tables: its pages are not cached (only this table's writes drop them).
+  const rows = pages && !query.where ? await pages.get(def.name, sql, params, load) : await load();
   if (rows.length < query.pageSize && (rows.length > 0 || offset === 0)) {
     const total = offset + rows.length;
     cache.set(def.name, where, p.values, total);
     return { rows, total };
   }
   const total = await cache.get(def.name, where, p.values, async () => {
-    const res = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${ident(def.table)} WHERE ${where}`, p.values);
+    const res = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${ident(def.table)} WHERE ${where}`, p.values, { prepare: true });
     return res.rows[0].n;
   });
   return { rows, total };
@@ -72,6 +87,7 @@ export async function getRecord(
   const { rows } = await q.query<ResourceRecord>(
     `SELECT ${def.selectList} FROM ${ident(def.table)} WHERE ${parts.join(' AND ')}${opts.forUpdate ? ' FOR UPDATE' : ''}`,
     p.values,
+    { prepare: true },
   );
   return rows[0] && presentRow(def, rows[0]);
 }
@@ -85,6 +101,15 @@ export async function visibleIds(q: Queryable, def: ResourceDef, ids: readonly s
   return new Set(rows.map((r) => r.id));
 }
 
+/** The live records (of `ids`) the caller may see, as the API returns them, in one query. */
+export async function visibleRows(q: Queryable, def: ResourceDef, ids: readonly string[], principal: Principal): Promise<ResourceRecord[]> {
+  if (!ids.length) return [];
+  const p = new Params();
+  const parts = [`id = ANY(${p.add(ids, 'uuid[]')})`, 'deleted_at IS NULL', ...scopeConditions(def, principal, p)];
+  const { rows } = await q.query<ResourceRecord>(`SELECT ${def.selectList} FROM ${ident(def.table)} WHERE ${parts.join(' AND ')}`, p.values);
+  return rows.map((r) => presentRow(def, r));
+}
+
 /** `[{ id, label }]` of the visible records among `ids`, in the order asked. */
 export async function labelsOf(q: Queryable, def: ResourceDef, ids: readonly string[], principal: Principal): Promise<{ id: string; label: string | null }[]> {
   if (!ids.length) return [];
@@ -94,6 +119,7 @@ export async function labelsOf(q: Queryable, def: ResourceDef, ids: readonly str
     `SELECT id, ${ident(def.labelField.column)}::text AS label FROM ${ident(def.table)} WHERE ${parts.join(' AND ')}`,
     p.values,
   );
-  const byId = new Map(rows.map((r) => [r.id, r.label]));
+  // Read as people read it: a label field that is a date comes out DD/MM/AAAA (src/engine/schema/label-text.ts).
+  const byId = new Map(rows.map((r) => [r.id, labelText(def.labelField.schema, r.label)]));
   return ids.filter((id) => byId.has(id)).map((id) => ({ id, label: byId.get(id) ?? null }));
 }

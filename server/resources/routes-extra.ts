@@ -7,7 +7,8 @@ import { exportRecords } from './export.ts';
 import { guard, idParam, principalOf } from './http.ts';
 import { asList, MAX_IN_VALUES } from './list-query.ts';
 import { readOrLookup } from './lookup.ts';
-import { getRecord, labelsOf, visibleIds } from './repository.ts';
+import { recordActionsOf, type RecordActions } from './record-actions.ts';
+import { getRecord, labelsOf, visibleIds, visibleRows } from './repository.ts';
 import type { ResourceDef } from './types.ts';
 import type { Engine } from './writes.ts';
 
@@ -38,12 +39,23 @@ export function registerExtraRoutes(app: FastifyInstance, engine: Engine, def: R
       boolean
     >;
     const ids = idList((req.query as { id?: unknown }).id);
-    const visible = scopes.read ? await visibleIds(engine.db, def, ids, principal) : new Set<string>();
+    // A resource with workflow actions answers, per record, which of them the caller may take now (§12).
+    const provider = engine.actions?.get(def.name);
+    let visible: Set<string>;
+    let actions: Map<string, RecordActions> | undefined;
+    if (!scopes.read) visible = new Set();
+    else if (!provider) visible = await visibleIds(engine.db, def, ids, principal);
+    else {
+      const rows = await visibleRows(engine.db, def, ids, principal);
+      visible = new Set(rows.map((r) => r.id));
+      actions = await recordActionsOf(engine.actions!, def.name, { q: engine.db, principal, records: rows });
+    }
     const records = ids.map((id) => {
       const seen = visible.has(id);
-      return { id, read: seen, update: seen && scopes.update, delete: seen && scopes.delete };
+      const rights = { id, read: seen, update: seen && scopes.update, delete: seen && scopes.delete };
+      return actions && seen ? { ...rights, actions: actions.get(id) ?? {} } : rights;
     });
-    return { resource: def.name, scopes, records };
+    return { resource: def.name, scopes, ...(provider ? { actions: provider.keys } : {}), records };
   });
 
   // The audit trail, with the read scope; a deleted record keeps its history readable.

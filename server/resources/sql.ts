@@ -69,9 +69,10 @@ function searchSql(def: ResourceDef, q: string, p: Params): string {
 }
 
 /** WHERE of a list, a count or an export: live rows, caller's scope, filters, q. */
-export function whereSql(def: ResourceDef, query: Pick<ListQuery, 'filters' | 'q'>, principal: Principal, p: Params): string {
+export function whereSql(def: ResourceDef, query: Pick<ListQuery, 'filters' | 'q' | 'where'>, principal: Principal, p: Params): string {
   const parts = ['deleted_at IS NULL', ...scopeConditions(def, principal, p)];
   for (const f of query.filters) parts.push(filterSql(f, p));
+  if (query.where) parts.push(...query.where(p));
   if (query.q) parts.push(searchSql(def, query.q, p));
   return parts.join(' AND ');
 }

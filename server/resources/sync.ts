@@ -48,7 +48,8 @@ export function indexesOf(def: ResourceDef): { name: string; sql: string }[] {
   const add = (f: FieldDef | undefined) => {
     if (f && !f.derived && f.kind !== 'jsonb' && f.name !== 'id' && !leadingUnique.has(f.name)) btree.add(f);
   };
-  for (const f of def.business) if (f.schema['x-index'] || f.ref) add(f);
+  // x-file columns too: a download is authorized through the records that reference the file (commons/file-access.ts).
+  for (const f of def.business) if (f.schema['x-index'] || f.ref || f.schema['x-file']) add(f);
   add(def.scope.organization);
   add(def.scope.costCenter);
   for (const s of def.defaultSort) add(s.field);
@@ -56,6 +57,12 @@ export function indexesOf(def: ResourceDef): { name: string; sql: string }[] {
   for (const f of btree) {
     const name = indexName(def.table, [f.column], 'idx');
     out.push({ name, sql: `CREATE INDEX ${ident(name)} ON ${t} (${ident(f.column)}, id) ${LIVE}` });
+  }
+  for (const ix of def.extraIndexes) {
+    // Values are checked by the meta-schema (^[A-Z][A-Z0-9_]*$), so quoting them as literals is safe.
+    const where = ix.where ? ` AND ${ident(ix.where.column)} IN (${ix.where.values.map((v) => `'${v}'`).join(', ')})` : '';
+    const include = ix.include.length ? ` INCLUDE (${ix.include.map(ident).join(', ')})` : '';
+    out.push({ name: ix.name, sql: `CREATE INDEX ${ident(ix.name)} ON ${t} (${ix.columns.map(ident).join(', ')})${include} ${LIVE}${where}` });
   }
   for (const f of def.searchFields) {
     if (f.kind !== 'text') continue;
@@ -73,6 +80,18 @@ function foreignKeysOf(def: ResourceDef, registry: Registry): { name: string; sq
       const target = ident(registry.get(f.ref!)!.table);
       return { name, sql: `ALTER TABLE ${ident(def.table)} ADD CONSTRAINT ${ident(name)} FOREIGN KEY (${ident(f.column)}) REFERENCES ${target} (id)` };
     });
+}
+
+/**
+ * The statement trigger that announces every committed write to the table (`NOTIFY data_changes '<table>'`,
+ * migration 0062): the list caches of every instance drop the table's pages and totals (D86).
+ */
+function changeTrigger(def: ResourceDef): { name: string; sql: string } {
+  const name = indexName(def.table, ['data'], 'changed');
+  return {
+    name,
+    sql: `CREATE TRIGGER ${ident(name)} AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${ident(def.table)} FOR EACH STATEMENT EXECUTE FUNCTION notify_data_change()`,
+  };
 }
 
 /** The DDL that brings the database up to the registry; throws naming every field whose type changed. */
@@ -95,6 +114,11 @@ export async function planSync(q: Queryable, registry: Registry): Promise<string
      WHERE n.nspname = current_schema() AND c.contype = 'f'`,
   );
   const have = new Set(idx.rows.map((r) => r.name));
+  const triggers = await q.query<{ name: string }>(
+    `SELECT t.tgname AS name FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE n.nspname = current_schema() AND NOT t.tgisinternal`,
+  );
+  for (const r of triggers.rows) have.add(r.name);
   const ddl: string[] = [];
   const errors: string[] = [];
   for (const def of defs) {
@@ -115,7 +139,7 @@ export async function planSync(q: Queryable, registry: Registry): Promise<string
   if (errors.length) {
     throw new Error(`Mudança de tipo não é feita automaticamente (os dados seriam perdidos); escreva uma migração:\n- ${errors.join('\n- ')}`);
   }
-  for (const def of defs) for (const i of [...indexesOf(def), ...foreignKeysOf(def, registry)]) if (!have.has(i.name)) ddl.push(i.sql);
+  for (const def of defs) for (const i of [...indexesOf(def), ...foreignKeysOf(def, registry), changeTrigger(def)]) if (!have.has(i.name)) ddl.push(i.sql);
   return ddl;
 }
 

@@ -56,6 +56,8 @@ export interface ResourceDef {
   defaultSort: readonly SortTerm[];
   scope: { organization?: FieldDef; costCenter?: FieldDef };
   uniques: readonly UniqueDef[];
+  /** `x-resource.indexes`: columns, INCLUDE columns and the partial condition, as SQL pieces (sync.ts builds the DDL). */
+  extraIndexes: readonly { name: string; columns: string[]; include: string[]; where?: { column: string; values: string[] } }[];
   /** Precomputed `SELECT` list: columns aliased to API names, numerics as float8. */
   selectList: string;
   /** Business fields whose schema does not allow null: left out of responses when empty. */
@@ -84,6 +86,8 @@ export interface ListQuery {
   sort: SortTerm[];
   q?: string;
   filters: Filter[];
+  /** Extra conditions on the rows (a picker's `x-ref-filter`, `refOf`): SQL over the resource's own columns. */
+  where?: (p: { add(value: unknown, cast?: string): string }) => string[];
 }
 
 export type ResourceRecord = Record<string, unknown> & { id: string; version: number };

@@ -36,7 +36,7 @@ export default async function devRoutes(app: FastifyInstance): Promise<void> {
     if (!isDirectLoopback(req) && !(await isSystemOwner(req, reply))) return reply.callNotFound();
     const { to } = req.query as { to?: unknown };
     const { rows } = await app.db.query(
-      `SELECT id, to_address AS "to", subject, text_body AS "text", html_body AS "html", created_at AS "createdAt"
+      `SELECT id, to_address AS "to", subject, text_body AS "text", html_body AS "html", attachments, created_at AS "createdAt"
        FROM mail_outbox WHERE ($1::text IS NULL OR lower(to_address) = lower($1)) ORDER BY created_at DESC, id LIMIT 50`,
       [typeof to === 'string' && to ? to : null],
     );

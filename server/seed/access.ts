@@ -7,19 +7,27 @@ export const BACK_OFFICE = { name: 'back-office', title: 'Back Office' };
 
 const CRUD = ['create', 'read', 'update', 'delete'];
 /** Workflow scopes where the module has such a step (architecture §6). */
-const EXTRA_SCOPES: Record<string, string[]> = {
+export const EXTRA_SCOPES: Record<string, string[]> = {
   orders: ['approve', 'export'],
   quotes: ['approve', 'export'],
   'purchase-orders': ['approve', 'export'],
-  invoices: ['export'],
+  invoices: ['approve', 'export'],
   payables: ['approve', 'authorize', 'export'],
   receivables: ['export'],
   'payable-installment-authorizes': ['authorize', 'export'],
   'approval-requests': ['approve'],
+  'payable-installments': ['export'],
+  'receivable-installments': ['export'],
+  'bank-transactions': ['export'],
+  reconcilables: ['export'],
+  'account-balances': ['export'],
   'bank-accounts': ['export'],
   'chart-accounts': ['export'],
   'ledger-accounts': ['export'],
   products: ['export'],
+  'accounting-reports': ['export'],
+  'analytical-reports': ['export'],
+  'cash-flows': ['export'],
 };
 /** Sub-entries of "Aplicação" in the spec's navigation that are not modules of their own, and the access screens' parts. */
 const APPLICATION_RESOURCES = [
@@ -31,15 +39,50 @@ const APPLICATION_RESOURCES = [
   { name: 'user-group-policies', title: 'Políticas de perfis de usuário' },
 ];
 
+/** The reports of the general ledger (issue 12, docs/reports.md): permissions of their own, not schema resources. */
+export const REPORT_RESOURCES = [
+  { name: 'accounting-reports', title: 'Demonstrativos contábeis (DRE, DFC, balanço)' },
+  { name: 'cash-flows', title: 'Fluxo de caixa' },
+  { name: 'analytical-reports', title: 'Relatório analítico' },
+  { name: 'ledger-closings', title: 'Fechamentos contábeis' },
+];
+const REPORTS_READ = ['accounting-reports', 'cash-flows', 'analytical-reports'].map((name) => ({ name, scopes: ['read', 'export'] }));
+
 /** A demo "Grupo de Agências": the demo organization (no policy uses it, so it restricts no one). */
 const SEED_ACL = { name: 'matriz', title: 'Matriz', scopes: ['read'] };
 
 const CREATE_READ_UPDATE = ['create', 'read', 'update'];
+/** The parcelas of contas a pagar and a receber, for those who keep the lançamentos (issue 17: no 403 on them). */
+const FINANCE_INSTALLMENTS = [
+  { name: 'payable-installments', scopes: ['read', 'update', 'export'] },
+  { name: 'receivable-installments', scopes: ['read', 'update', 'export'] },
+];
+/** What a finance screen's forms and record pages show by reference (read only). */
+const FINANCE_REFERENCES = ['companies', 'company-types', 'departments', 'organizations', 'users', 'cost-centers', 'expense-categories', 'revenue-categories', 'banks', 'approvals']
+  .map((name) => ({ name, scopes: ['read'] }));
+
 export const SEED_POLICIES = [
   {
     name: 'Compras',
-    description: 'Pedidos, cotações e ordens de compra: incluir, consultar e alterar.',
-    resources: ['orders', 'quotes', 'purchase-orders'].map((name) => ({ name, scopes: CREATE_READ_UPDATE })),
+    description: 'Pedidos, cotações, ordens de compra, entregas e faturamentos: incluir, consultar e alterar; o catálogo e o carrinho.',
+    resources: [
+      ...['orders', 'quotes', 'purchase-orders', 'receipts', 'invoices'].map((name) => ({ name, scopes: CREATE_READ_UPDATE })),
+      // The payable of a purchase is in the buyer's name: they confirm it in the Fila do Solicitante.
+      { name: 'payable-requestors', scopes: ['read', 'update'] },
+      // Read-only references of the purchasing screens, the catalogue and the quotes' proposals.
+      ...['quote-requests', 'products', 'product-categories', 'product-variants', 'product-media', 'companies', 'company-types', 'cost-centers', 'departments', 'expense-categories', 'organizations', 'procurement-settings'].map(
+        (name) => ({ name, scopes: ['read'] }),
+      ),
+    ],
+  },
+  {
+    name: 'Aprovação de compras',
+    description: 'Aprovar ou reprovar pedidos, ordens de compra e notas com divergência, nas filas de aprovação e diretamente.',
+    resources: [
+      ...['orders', 'purchase-orders', 'invoices'].map((name) => ({ name, scopes: ['read', 'approve'] })),
+      { name: 'approval-requests', scopes: ['create', 'read', 'approve'] },
+      ...['quotes', 'quote-requests', 'receipts', 'products', 'companies', 'cost-centers', 'departments', 'expense-categories', 'organizations', 'approvals'].map((name) => ({ name, scopes: ['read'] })),
+    ],
   },
   {
     name: 'Financeiro',
@@ -48,6 +91,8 @@ export const SEED_POLICIES = [
       { name: 'payables', scopes: [...CRUD, 'approve', 'export'] },
       { name: 'receivables', scopes: [...CRUD, 'export'] },
       { name: 'payable-requestors', scopes: CREATE_READ_UPDATE },
+      // The parcelas of the lançamentos it keeps (record page section, /parcelamentos): due dates, accounts.
+      ...FINANCE_INSTALLMENTS,
       // Authorizing payments is kept apart from creating payables (segregation of duties stays possible).
       { name: 'payable-installment-authorizes', scopes: ['create', 'read', 'authorize', 'export'] },
       { name: 'bank-accounts', scopes: [...CRUD, 'export'] },
@@ -58,11 +103,52 @@ export const SEED_POLICIES = [
       { name: 'approval-requests', scopes: ['create', 'read', 'approve'] },
       { name: 'company-bills', scopes: [...CRUD, 'export'] },
       { name: 'account-balances', scopes: [...CRUD, 'export'] },
+      ...REPORTS_READ,
+      { name: 'ledger-closings', scopes: ['create', 'read', 'delete'] },
+      // Bank reconciliation: import statements, match and reconcile (docs/reconciliation.md).
+      { name: 'reconcilables', scopes: ['create', 'read', 'update', 'export'] },
+      { name: 'statement-imports', scopes: ['read'] },
+      { name: 'reconciliation-rules', scopes: CRUD },
+      // Manual movements (fees, yields, the rest of a split): reclassified from the statement (D88).
+      { name: 'bank-transactions', scopes: ['read', 'update', 'export'] },
       // Read-only references of the finance forms and reports.
       ...['companies', 'company-types', 'departments', 'organizations', 'users', 'ledger-accounts', 'chart-accounts', 'accounting-groups'].map((name) => ({
         name,
         scopes: ['read'],
       })),
+    ],
+  },
+  {
+    name: 'Tesouraria',
+    description: 'Autoriza e paga as parcelas aprovadas (Fila de Pagamentos), recebe e estorna; consulta contas a pagar e a receber, contas financeiras e extratos. Não registra nem aprova despesas (segregação de funções).',
+    resources: [
+      { name: 'payable-installment-authorizes', scopes: ['create', 'read', 'authorize', 'export'] },
+      { name: 'payables', scopes: ['read', 'export'] },
+      { name: 'receivables', scopes: ['read', 'update', 'export'] },
+      ...FINANCE_INSTALLMENTS,
+      { name: 'bank-accounts', scopes: ['create', 'read', 'export'] },
+      { name: 'bank-transactions', scopes: ['read', 'export'] },
+      { name: 'payment-batches', scopes: ['read'] },
+      { name: 'account-balances', scopes: ['read', 'export'] },
+      { name: 'reconcilables', scopes: ['create', 'read', 'update', 'export'] },
+      { name: 'statement-imports', scopes: ['read'] },
+      { name: 'reconciliation-rules', scopes: CRUD },
+      ...FINANCE_REFERENCES,
+    ],
+  },
+  {
+    name: 'Diretoria',
+    description: 'Aprova contas a pagar (diretamente ou na etapa Diretoria das filas de aprovação) e consulta o financeiro. Não registra nem paga.',
+    resources: [
+      { name: 'approval-requests', scopes: ['create', 'read', 'approve'] },
+      { name: 'payables', scopes: ['read', 'approve', 'export'] },
+      { name: 'receivables', scopes: ['read', 'export'] },
+      { name: 'payable-installments', scopes: ['read', 'export'] },
+      { name: 'receivable-installments', scopes: ['read', 'export'] },
+      { name: 'bank-accounts', scopes: ['read'] },
+      { name: 'account-balances', scopes: ['read'] },
+      ...REPORTS_READ,
+      ...FINANCE_REFERENCES,
     ],
   },
 ];
@@ -114,10 +200,13 @@ export function seedResources(appConfig: Record<string, unknown>, extra: NamedRe
   const add = (ms: Module[]) => {
     for (const m of ms) if (m.resourceName && !byName.has(m.resourceName)) byName.set(m.resourceName, m.title ?? m.resourceName);
   };
+  // Reports first: several menu entries share one report permission ("Painéis", "DRE", "DFC" and "Balanço" are all
+  // `accounting-reports`), and the policy editor should name what the permission covers, not the first entry.
+  for (const r of REPORT_RESOURCES) byName.set(r.name, r.title);
   // Top-level titles first ("Aplicações", not the "Configurações" sub-entry that also points at applications).
   add(nav?.modules ?? []);
   add((nav?.modules ?? []).flatMap((m) => m.children ?? []));
-  for (const r of [...APPLICATION_RESOURCES, ...extra]) if (!byName.has(r.name)) byName.set(r.name, r.title);
+  for (const r of [...APPLICATION_RESOURCES, ...REPORT_RESOURCES, ...extra]) if (!byName.has(r.name)) byName.set(r.name, r.title);
   return [...byName].map(([name, title]) => ({ name, title, scopes: [...CRUD, ...(EXTRA_SCOPES[name] ?? [])] }));
 }
 

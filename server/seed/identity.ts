@@ -11,10 +11,16 @@ const PROFILES: Record<DemoEmail, { accessLevel: 'SystemOwner' | 'User'; mandato
   'admin@demo.com.br': { accessLevel: 'SystemOwner', mandatory2fa: false },
   'compras@demo.com.br': { accessLevel: 'User', mandatory2fa: false, group: 'Compras' },
   'financeiro@demo.com.br': { accessLevel: 'User', mandatory2fa: true, group: 'Financeiro' },
+  'gestor@demo.com.br': { accessLevel: 'User', mandatory2fa: false, group: 'Aprovação de compras' },
+  'tesouraria@demo.com.br': { accessLevel: 'User', mandatory2fa: false, group: 'Tesouraria' },
+  'diretoria@demo.com.br': { accessLevel: 'User', mandatory2fa: false, group: 'Diretoria' },
 };
 const GROUP_DESCRIPTIONS: Record<string, string> = {
   Compras: 'Equipe de compras.',
   Financeiro: 'Equipe financeira.',
+  'Aprovação de compras': 'Gestores que aprovam pedidos, ordens de compra e notas com divergência.',
+  Tesouraria: 'Tesouraria: autoriza e paga as contas aprovadas.',
+  Diretoria: 'Diretoria: aprova as despesas acima da alçada do financeiro.',
 };
 
 export async function seedOrganization(q: Queryable): Promise<string> {

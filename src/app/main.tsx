@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { fetchAppConfig } from '../engine/config/app-config.ts';
+import { ConfigWatcher } from '../engine/config/config-watcher.ts';
 import { createEngine, type Engine } from '../engine/create-engine.ts';
 import { LOGIN_PATH } from '../engine/guard/paths.ts';
 import { createBrowserSessionStore } from '../engine/session/store.ts';
@@ -44,6 +45,8 @@ async function start(root: HTMLElement): Promise<void> {
   applyNewVersion(engine, watcher);
   // Development builds ('dev') are not versioned: the manifest belongs to another build.
   if (config.appParams.useFrontEndVersion && __BUILD_ID__ !== 'dev') watcher.start();
+  // A tenant's change of the navigation reaches open tabs within a minute, without a reload.
+  new ConfigWatcher({ fetchConfig: () => fetchAppConfig(fetch), session: engine.session }).start();
   const router = createAppRouter(engine, allRoutes(), allRedirects());
   createRoot(root).render(
     <StrictMode>

@@ -1,19 +1,21 @@
 import { Suspense, lazy, useEffect } from 'react';
 import {
-  Outlet, createBrowserRouter, isRouteErrorResponse, matchRoutes, redirectDocument, replace, useLocation, useMatches, useNavigation, useRouteError,
+  Outlet, createBrowserRouter, isRouteErrorResponse, matchRoutes, redirectDocument, replace, useLocation, useMatches, useNavigation, useRouteError, useRouteLoaderData,
   type LoaderFunctionArgs, type RouteObject,
 } from 'react-router-dom';
 import type { Engine } from '../engine/create-engine.ts';
-import { createRedirectResolver, runRouteGuard, type GuardServices } from '../engine/guard/route-guard.ts';
+import { createRedirectResolver, runRouteGuard, type GuardResult, type GuardServices, type RouteAccess } from '../engine/guard/route-guard.ts';
 import { APP_TEXT } from '../i18n/ui.ts';
 import type { AppRoute, LayoutName } from '../react/plugin.ts';
 import { useLoggedUser } from '../react/hooks.ts';
 import { PageLoading } from '../renderers/antd/pages/PageLoading.tsx';
 import { BRAND } from '../renderers/antd/theme.ts';
+import './navigation-progress.css';
 
 interface RouteHandle {
   title?: string;
   isPublic?: boolean;
+  access?: RouteAccess | (() => Promise<RouteAccess>);
 }
 
 /** Layouts load lazily with the page, in parallel (no waterfall); /login never downloads the side menu. */
@@ -26,8 +28,11 @@ const LAYOUTS: Record<LayoutName, () => Promise<{ default: React.ComponentType<{
 // Error pages load only when needed: they carry antd Result and Typography.
 const ErrorPage = lazy(() => import('../renderers/antd/pages/ErrorPage.tsx').then((m) => ({ default: m.ErrorPage })));
 const NotFoundPage = lazy(() => import('../renderers/antd/pages/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })));
+const ForbiddenPage = lazy(() => import('../renderers/antd/pages/ForbiddenPage.tsx'));
 const LazyDefaultLayout = lazy(LAYOUTS.default);
 const LazyTextualLayout = lazy(LAYOUTS.textual);
+// The layouts' own parts (the SystemOwner's configuration banner, the inbox) ask through React Query.
+const LazyQueryProvider = lazy(() => import('../react/QueryProvider.tsx').then((m) => ({ default: m.QueryProvider })));
 
 /** Data screens live in the default and textual layouts; React Query loads with them. */
 const WITH_QUERIES: ReadonlySet<LayoutName> = new Set(['default', 'textual']);
@@ -40,7 +45,11 @@ function layoutRoute(name: LayoutName, children: RouteObject[]): RouteObject {
         LAYOUTS[name](),
         WITH_QUERIES.has(name) ? import('../react/QueryProvider.tsx') : undefined,
       ]);
-      const Page = () => <Layout><Outlet /></Layout>;
+      // A page the user may not open (guard step 9b) is never drawn: the layout shows the one 403 page instead.
+      const Page = () => {
+        const guard = useRouteLoaderData('root') as GuardResult | undefined;
+        return <Layout>{guard?.type === 'forbidden' ? <Suspense fallback={<PageLoading />}><ForbiddenPage /></Suspense> : <Outlet />}</Layout>;
+      };
       if (!queries) return { Component: Page };
       const { QueryProvider } = queries;
       return { Component: () => <QueryProvider><Page /></QueryProvider> };
@@ -52,7 +61,7 @@ function layoutRoute(name: LayoutName, children: RouteObject[]): RouteObject {
 function pageRoute(r: AppRoute): RouteObject {
   return {
     path: r.path,
-    handle: { title: r.title, isPublic: r.isPublic } satisfies RouteHandle,
+    handle: { title: r.title, isPublic: r.isPublic, access: r.access } satisfies RouteHandle,
     lazy: async () => ({ Component: (await r.load()).default }),
   };
 }
@@ -64,7 +73,9 @@ function NotFoundRoute() {
   const Layout = user ? LazyDefaultLayout : LazyTextualLayout;
   return (
     <Suspense fallback={<PageLoading />}>
-      <Layout><NotFoundPage path={pathname} /></Layout>
+      <LazyQueryProvider>
+        <Layout><NotFoundPage path={pathname} /></Layout>
+      </LazyQueryProvider>
     </Suspense>
   );
 }
@@ -75,7 +86,6 @@ function NavigationProgress() {
   if (!busy) return null;
   return (
     <div role="progressbar" aria-label={APP_TEXT.loading} style={{ position: 'fixed', insetInline: 0, top: 0, height: 3, zIndex: 2000, overflow: 'hidden' }}>
-      <style>{'@keyframes bo-progress{0%{transform:translateX(-100%)}100%{transform:translateX(250%)}}'}</style>
       <div style={{ width: '40%', height: '100%', background: BRAND.primary, animation: 'bo-progress 1s ease-in-out infinite' }} />
     </div>
   );
@@ -142,7 +152,8 @@ export function createAppRouter(engine: Engine, entries: AppRoute[], redirects: 
     matchRoute(pathname) {
       const leaf = matchRoutes(routes, pathname)?.at(-1)?.route;
       if (!leaf || leaf.path === '*') return undefined;
-      return { isPrivate: !(leaf.handle as RouteHandle | undefined)?.isPublic };
+      const handle = leaf.handle as RouteHandle | undefined;
+      return { isPrivate: !handle?.isPublic, access: handle?.access };
     },
     resolveRedirect: createRedirectResolver(redirects),
     refresh: async () => {

@@ -38,7 +38,7 @@ export function createEngine(options: CreateEngineOptions): Engine {
   session.patch({ appParams: config.appParams });
   const http = createHttpClient({ getAccessToken: () => session.getSnapshot().accessToken, fetch: options.fetch });
   const api = createApi(config.services);
-  const snackbars = options.snackbars ?? new SnackbarStore();
+  const snackbars = options.snackbars ?? new SnackbarStore({ countFromShown: true });
   const auth = new AuthService({ http, api, session, snackbars, lock: options.lock, now: options.now });
   const base = { config, http, api, session, auth, snackbars };
   const actions = options.sessionActions?.(base) ?? { reload: () => undefined, login: () => undefined };

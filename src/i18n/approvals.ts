@@ -49,6 +49,7 @@ export const APPROVAL_TEXT = {
   mineEmpty: 'Nada aguarda a sua decisão.',
   queuesEmpty: 'Nenhuma fila de aprovação ativa.',
   youApprove: 'Você aprova',
+  cannotDecide: 'Você não decide esta',
   inactive: 'Inativa',
   pending: 'Pendentes',
   pendingCount: (n: number) => `${n} ${n === 1 ? 'pendente' : 'pendentes'}`,

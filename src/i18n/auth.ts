@@ -60,6 +60,7 @@ export const RECOVERY_TEXT = {
   save: 'Salvar nova senha',
   saved: 'Senha alterada. Entre com a nova senha.',
   passwordLength: 'A senha deve ter entre 8 e 128 caracteres.',
+  passwordHint: 'Prefira uma frase longa. Não use seu nome, seu e-mail, o nome do sistema nem senhas conhecidas.',
   mismatch: 'As senhas não conferem.',
 } as const;
 

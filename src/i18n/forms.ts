@@ -94,6 +94,7 @@ export const WIDGET_TEXT = {
   italic: 'Itálico',
   bulletList: 'Lista',
   addRow: 'Adicionar linha',
+  cellLabel: (column: string, row: number) => `${column}, linha ${row}`,
   removeRow: 'Remover linha',
   moveUp: 'Mover para cima',
   moveDown: 'Mover para baixo',

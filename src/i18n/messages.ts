@@ -33,6 +33,16 @@ export const SNACKBAR_TEXT = {
   close: 'Fechar',
 } as const;
 
+/** The 403 page of the route guard (a page the user's profiles do not allow). */
+export const FORBIDDEN_TEXT = {
+  title: 'Acesso negado',
+  description: (verb: string, what: string | undefined) => `Seu perfil não tem permissão para ${verb} ${what ? `“${what}”` : 'esta página'}.`,
+  hint: 'Se você precisa deste acesso, peça a quem administra o sistema para incluí-lo em um dos seus perfis.',
+  verbs: { read: 'consultar', create: 'incluir registros em', update: 'alterar registros de' } as Record<string, string>,
+  otherVerb: 'abrir',
+  home: 'Ir para o início',
+} as const;
+
 export const NOT_FOUND_TEXT = {
   title: 'Page Not Found',
   serverError: 'Internal Server Error',

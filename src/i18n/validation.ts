@@ -51,6 +51,23 @@ export const VALIDATION_MESSAGES = {
   minItems: (n: number) => `Informe pelo menos ${n} ${plural(n, 'item', 'itens')}.`,
   maxItems: (n: number) => `Informe no máximo ${n} ${plural(n, 'item', 'itens')}.`,
   pattern: 'Formato inválido.',
+  /** Comparisons with another field of the same record (`$data`, docs/schemas.md §3.5): the other field's label. */
+  than: {
+    minimum: (f: string) => `Deve ser maior ou igual ao campo "${f}".`,
+    exclusiveMinimum: (f: string) => `Deve ser maior que o campo "${f}".`,
+    maximum: (f: string) => `Deve ser menor ou igual ao campo "${f}".`,
+    exclusiveMaximum: (f: string) => `Deve ser menor que o campo "${f}".`,
+    formatMinimum: (f: string) => `Deve ser igual ou posterior ao campo "${f}".`,
+    formatExclusiveMinimum: (f: string) => `Deve ser posterior ao campo "${f}".`,
+    formatMaximum: (f: string) => `Deve ser igual ou anterior ao campo "${f}".`,
+    formatExclusiveMaximum: (f: string) => `Deve ser anterior ao campo "${f}".`,
+    const: (f: string) => `Deve ser igual ao campo "${f}".`,
+  },
+  /** Dates compared with a fixed limit (`"formatMinimum": "2026-01-01"`), the limit as people read it. */
+  formatMinimum: (v: string) => `Deve ser igual ou posterior a ${v}.`,
+  formatExclusiveMinimum: (v: string) => `Deve ser posterior a ${v}.`,
+  formatMaximum: (v: string) => `Deve ser igual ou anterior a ${v}.`,
+  formatExclusiveMaximum: (v: string) => `Deve ser anterior a ${v}.`,
   unknownFormat: (name: string) => `Formato desconhecido: "${name}".`,
 } as const;
 
@@ -60,6 +77,8 @@ export const RULE_MESSAGES = {
   immutable: 'Este campo não pode ser alterado depois de criado.',
   unique: 'Já existe um registro com este valor.',
   refNotFound: 'Registro referenciado não encontrado.',
+  /** A reference outside its field's `x-ref-filter` (a customer in a supplier field); `x-messages` may say why. */
+  refFiltered: 'Este registro não pode ser escolhido neste campo.',
   fileNotFound: 'Arquivo não encontrado.',
   fileNotImage: 'Envie uma imagem (PNG, JPG ou WEBP).',
 } as const;

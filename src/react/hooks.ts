@@ -26,10 +26,12 @@ export function useLoggedUser(): LoggedUser | null {
 }
 
 /** The snackbar list and its actions. */
-export function useSnackbars(): { snackbars: readonly Snackbar[]; dismiss: (id: string) => void } {
+export function useSnackbars(): { snackbars: readonly Snackbar[]; dismiss: (id: string) => void; shown: (id: string) => void } {
   const { snackbars } = useEngine();
   const list = useStore(snackbars);
-  return { snackbars: list, dismiss: snackbars.dismiss.bind(snackbars) };
+  // Stable actions: the host's effect and each notice's "on screen" effect depend on them.
+  const actions = useMemo(() => ({ dismiss: snackbars.dismiss.bind(snackbars), shown: snackbars.shown.bind(snackbars) }), [snackbars]);
+  return { snackbars: list, ...actions };
 }
 
 /** The user, the effective permissions and a `can(resource, scope)` bound to them. */
@@ -45,10 +47,14 @@ export function useCan(resource: string, scope: Scope): boolean {
   return usePermissions().can(resource, scope);
 }
 
-/** The side menu: modules from appParams, grouped, ordered and filtered by create scope. */
+/**
+ * The side menu: modules from appParams, grouped, ordered and filtered by create scope. The session's appParams
+ * (updated by the config poll, src/engine/config/config-watcher.ts) win over the ones the tab started with.
+ */
 export function useNavigationModules(): NavigationGroup[] {
   const { config } = useEngine();
+  const appParams = useSession((s) => s.appParams) ?? config.appParams;
   const user = useSession(selectUser);
   const permissions = useSession(selectPermissions);
-  return useMemo(() => buildNavigation(config.appParams, user, permissions), [config.appParams, user, permissions]);
+  return useMemo(() => buildNavigation(appParams, user, permissions), [appParams, user, permissions]);
 }

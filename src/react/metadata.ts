@@ -10,9 +10,9 @@ import type { ScreenFile } from '../engine/schema/screen-types.ts';
  * the list budget (first rows ≤ 300 ms). The files are checked where it is free: `npm run check:metadata`,
  * the conformance suite, and — in development — a background check that prints each problem to the console.
  */
-const schemaFiles = import.meta.glob<ResourceSchema>('/schemas/*.schema.json', { eager: true, import: 'default' });
-const screenFiles = import.meta.glob<ScreenFile>('/screens/*/screen.json', { eager: true, import: 'default' });
-const hubFiles = import.meta.glob<HubFile>('/hubs/*.json', { eager: true, import: 'default' });
+const schemaFiles = import.meta.glob<ResourceSchema>('@metadata/schemas/*.schema.json', { eager: true, import: 'default' });
+const screenFiles = import.meta.glob<ScreenFile>('@metadata/screens/*/screen.json', { eager: true, import: 'default' });
+const hubFiles = import.meta.glob<HubFile>('@metadata/hubs/*.json', { eager: true, import: 'default' });
 
 export interface ClientMetadata {
   /** Schema files by resource name. */

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { RouteAccess } from '../engine/guard/route-guard.ts';
 
 export type LayoutName = 'default' | 'logon' | 'textual';
 
@@ -19,6 +20,11 @@ export interface AppRoute {
   isPublic?: boolean;
   /** Browser tab title. */
   title?: string;
+  /**
+   * The permission the page needs (`{ permission: 'payable-requestors', scope: 'read' }`, any of several names):
+   * without it the route guard shows one 403 page instead of drawing this one. Screen routes derive it.
+   */
+  access?: RouteAccess | (() => Promise<RouteAccess>);
 }
 
 /** What a plugin contributes: pages and path redirects. Plugins never import each other. */

@@ -13,7 +13,7 @@ test('contas contábeis: list, add with a code off the chart mask first, view wi
   await expect(page.getByRole('cell', { name: 'Caixa geral', exact: true })).toBeVisible();
   await shot(page, 'ledger-list');
 
-  await page.getByRole('button', { name: 'Nova conta contábil' }).click();
+  await page.getByRole('link', { name: 'Nova conta contábil' }).click();
   await expect(page).toHaveURL('/configuracoes/contas-contabeis/adicionar');
   await expect(page.getByRole('heading', { name: 'Nova conta contábil' })).toBeVisible();
   await pickReference(page, 'Plano de contas', 'padrão', 'Plano de contas padrão');
@@ -40,7 +40,7 @@ test('contas contábeis: list, add with a code off the chart mask first, view wi
   await expect(page.getByText('Despesas gerais e administrativas')).toBeVisible();
   await shot(page, 'ledger-view');
 
-  await page.getByRole('button', { name: 'Editar' }).click();
+  await page.getByRole('link', { name: 'Editar' }).click();
   await expect(page).toHaveURL(/\/editar$/);
   await expect(page.getByLabel('Plano de contas', { exact: true })).toBeDisabled();
   await page.getByLabel('Descrição', { exact: true }).fill(`Coworking E2E ${suffix} (salas)`);
@@ -52,7 +52,7 @@ test('contas contábeis: list, add with a code off the chart mask first, view wi
 test('tokens de conta: the secret is typed hidden, then only its masked end is ever shown', async ({ page }) => {
   const secret = `sk_live_e2e_${Date.now()}_WXYZ`;
   await page.goto('/bi/tokens-de-conta/lista');
-  await page.getByRole('button', { name: 'Novo token de conta' }).click();
+  await page.getByRole('link', { name: 'Novo token de conta' }).click();
   await expect(page.getByRole('heading', { name: 'Novo token de conta' })).toBeVisible();
   await pickReference(page, 'Organização', 'Demo', /Demo Comércio/);
   await pickReference(page, 'Conta financeira', 'Itaú', 'Itaú Matriz');
@@ -73,7 +73,7 @@ test('tokens de conta: the secret is typed hidden, then only its masked end is e
   await expect(page.getByText(secret)).toHaveCount(0);
   await shot(page, 'token-view');
 
-  await page.getByRole('button', { name: 'Editar' }).click();
+  await page.getByRole('link', { name: 'Editar' }).click();
   await expect(page.getByLabel('Segredo', { exact: true })).toHaveValue('');
   await page.getByLabel('Descrição', { exact: true }).fill(`API Itaú E2E ${suffix} (extrato)`);
   await page.getByRole('button', { name: 'Salvar' }).click();
@@ -89,8 +89,9 @@ test('filas de aprovação: the seeded queue lists its stages and triggers under
   await shot(page, 'approval-view');
   const id = new URL(page.url()).pathname.split('/').pop();
   await page.goto(`/configuracoes/filas-de-aprovacao/${id}/etapas`);
-  await expect(page.getByRole('cell', { name: 'Diretoria', exact: true })).toBeVisible();
-  await expect(page.getByRole('cell', { name: 'Todos aprovam', exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Diretoria', exact: true }).first()).toBeVisible();
+  // Both stages: any one of their approvers decides (the demo roles, server/seed/demo/80-roles.ts).
+  await expect(page.getByRole('cell', { name: 'Qualquer um aprova', exact: true })).toHaveCount(2);
   await shot(page, 'approval-stages');
   await page.goto(`/configuracoes/filas-de-aprovacao/${id}/gatilhos`);
   await expect(page.getByRole('cell', { name: 'R$\u00a05.000,00', exact: true })).toBeVisible();
@@ -103,13 +104,13 @@ test('faturas de empresas e saldos de conta: seeded bills, a closing balance ref
   await expect(page.getByText('Contrato de locação 2024/017')).toBeVisible();
   await expect(page.getByText('R$\u00a018.500,00')).toBeVisible();
   await shot(page, 'bill-view');
-  await page.getByRole('button', { name: 'Editar' }).click();
+  await page.getByRole('link', { name: 'Editar' }).click();
   await expect(page.getByLabel('Mês do reajuste', { exact: true })).toBeVisible();
   await shot(page, 'bill-form');
 
   await page.goto('/bi/saldos-de-conta');
   await expect(page).toHaveURL('/bi/saldos-de-conta/lista');
-  await page.getByRole('button', { name: 'Novo saldo de conta' }).click();
+  await page.getByRole('link', { name: 'Novo saldo de conta' }).click();
   // The list (with its own "Organização" filter) stays on screen until the form's code has loaded.
   await expect(page.getByRole('heading', { name: 'Novo saldo de conta' })).toBeVisible();
   await pickReference(page, 'Organização', 'Demo', /Demo Comércio/);

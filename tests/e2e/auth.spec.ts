@@ -114,12 +114,12 @@ test('logout shows the two messages and protects the app again', async ({ page }
   await expect(page).toHaveURL('/login?redirectTo=%2Fminha-conta');
 });
 
-test('compras sees only Pedidos, Cotações, Ordens de Compra and Minha Conta', async ({ page }) => {
+test('compras sees only its purchasing modules (Pedidos to Faturamentos) and Minha Conta', async ({ page }) => {
   await submitLogin(page, COMPRAS);
   await expect(page).toHaveURL('/');
   await expect(menu(page).getByRole('menuitem', { name: 'Minha Conta' })).toBeVisible();
   const items = await menu(page).getByRole('menuitem').allInnerTexts();
-  expect(items.map((t) => t.trim())).toEqual(['Pedidos', 'Cotações', 'Ordens de Compra', 'Minha Conta']);
+  expect(items.map((t) => t.trim())).toEqual(['Pedidos', 'Cotações', 'Ordens de Compra', 'Entregas', 'Faturamentos', 'Minha Conta']);
 });
 
 test('the small login window (locationReload=0) hands the session to the opener and closes', async ({ page }) => {

@@ -6,7 +6,7 @@ import { ADMIN, R$, apiAs, inviteUser, loginInNewPage, ok, pickDate, pickReferen
  * 3 parcelas from a boleto line (a valid one, check digits computed here), sends it for approval; a two-stage
  * queue set up for it is approved by two people on the approval screens; a treasurer — another user — sees the
  * parcelas in the payment queue (the administrator may not authorize what he registered), authorizes them in
- * one batch and pays them from the Itaú account; the account's statement shows the three movements and the
+ * one batch and pays them from an account of its own; the account's statement shows the three movements and the
  * balance lower by exactly R$ 1.234,56. Users, the queue and its stages are set up through the API.
  */
 const PASSWORD = 'Jacaranda-Roxo-2026!';
@@ -58,7 +58,7 @@ function newUser(admin: APIRequestContext, baseURL: string, name: string, groupI
 test('a payable of R$ 1.234,56 in 3 parcelas from a boleto: two-stage approval, authorized and paid by another user, on the statement', async ({ browser, baseURL }) => {
   test.setTimeout(300_000);
   const admin = await apiAs(baseURL!, ADMIN);
-  const [financeiro] = await ok(await admin.get('/api/identity/v1/user-groups?q=Financeiro'));
+  const [financeiro] = await ok(await admin.get('/api/identity/v1/user-groups?filter[name][eq]=Financeiro'));
   const [org] = await ok(await admin.get('/api/identity/v1/organizations?pageSize=1&sort=name'));
   const ana = await newUser(admin, baseURL!, 'Ana Gestora', String(financeiro.id), String(org.id));
   const bruno = await newUser(admin, baseURL!, 'Bruno Diretor', String(financeiro.id), String(org.id));
@@ -71,8 +71,14 @@ test('a payable of R$ 1.234,56 in 3 parcelas from a boleto: two-stage approval, 
   }
   await ok(await admin.post('/api/approvals/v1/approval-triggers', { data: { approvalId: queue.id, name: 'Exatamente R$ 1.234,56', resourceName: 'payables', minAmount: 123456, maxAmount: 123456, active: true } }), 201);
 
-  const [itau] = await ok(await admin.get(`/api/accounts-payable/v1/bank-accounts?q=${encodeURIComponent('Itaú')}&pageSize=1`));
-  const before = await ok(await admin.get(`/api/accounts-payable/v1/bank-accounts/${itau.id}/statement`));
+  // An account of its own: other files pay from and import into the demo accounts at the same time.
+  const account = await ok(
+    await admin.post('/api/accounts-payable/v1/bank-accounts', {
+      data: { organizationId: org.id, name: `Itaú fluxo ${tag}`, type: 'CAIXA', openingBalance: 500000, openingBalanceDate: today(-10), active: true },
+    }),
+    201,
+  );
+  const before = await ok(await admin.get(`/api/accounts-payable/v1/bank-accounts/${account.id}/statement`));
 
   // 1. The administrator registers it from the boleto line: amount and due date come from the line.
   const due = today(15);
@@ -109,10 +115,10 @@ test('a payable of R$ 1.234,56 in 3 parcelas from a boleto: two-stage approval, 
   await send.getByRole('button', { name: 'Enviar para aprovação' }).click();
   await expect(page.getByText(`Lançamento enviado para a fila de aprovação "${QUEUE}".`)).toBeVisible();
   await expect(page.getByText('Aberto').first()).toBeVisible();
-  // Waiting in the queue: no direct approval.
-  await page.getByRole('button', { name: 'Aprovar' }).click();
-  await page.getByRole('dialog', { name: 'Aprovar este lançamento?' }).getByRole('button', { name: 'Aprovar' }).click();
-  await expect(page.getByText(`Este lançamento aguarda a fila de aprovação "${QUEUE}"`)).toBeVisible();
+  // Waiting in the queue: no direct approval — the button says why it cannot (the server's allowed actions).
+  const approve = page.getByRole('button', { name: /Aprovar$/ });
+  await expect(approve).toBeDisabled();
+  await expect(approve).toHaveAccessibleDescription(new RegExp(`aguarda a fila de aprovação "${QUEUE}"`));
   await shot(page, 'flow-2-sent');
 
   // 2. Two stages, each approved by its approver on the approval screens.
@@ -138,7 +144,7 @@ test('a payable of R$ 1.234,56 in 3 parcelas from a boleto: two-stage approval, 
   await expect(row(page, DESCRIPTION).first().getByRole('checkbox')).toBeDisabled();
   await page.context().close();
 
-  // 3. Teresa authorizes the three parcelas in one batch, then pays them from the Itaú account.
+  // 3. Teresa authorizes the three parcelas in one batch, then pays them from the account made for this test.
   const t = await loginInNewPage(browser, { email: teresa.email, password: PASSWORD });
   await t.getByRole('menuitem', { name: 'Fila de Pagamentos' }).click();
   await expect(t).toHaveURL('/fila-de-pagamentos/lancamentos/fila');
@@ -168,18 +174,19 @@ test('a payable of R$ 1.234,56 in 3 parcelas from a boleto: two-stage approval, 
   const pay = t.getByRole('dialog');
   await expect(pay).toContainText(`Pagar 3 parcelas (${R$('1.234,56')})`);
   await pay.getByLabel('Conta financeira').click();
-  await t.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: String(itau.name) }).click();
+  await pay.getByLabel('Conta financeira').fill(String(account.name));
+  await t.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: String(account.name) }).click();
   await expect(pay.getByTestId('pay-total')).toHaveText(R$('1.234,56'));
   await shot(t, 'flow-4-pay', { fullPage: false });
   await pay.getByRole('button', { name: `Pagar ${R$('1.234,56')}` }).click();
   await expect(t.getByText(`3 parcelas pagas (${R$('1.234,56')}); movimentação registrada na conta.`)).toBeVisible();
   await expect(parcels).toHaveCount(0);
 
-  // 4. The statement of the Itaú account: three payments today, the balance down by R$ 1.234,56.
-  await t.goto(`/contas-financeiras/${itau.id}/extrato-de-movimentacoes`);
-  await expect(t.getByRole('heading', { name: `Extrato de movimentações — ${String(itau.name)}` })).toBeVisible();
+  // 4. The statement of that account: three payments today, the balance down by R$ 1.234,56.
+  await t.goto(`/contas-financeiras/${account.id}/extrato-de-movimentacoes`);
+  await expect(t.getByRole('heading', { name: `Extrato de movimentações — ${String(account.name)}` })).toBeVisible();
   // Today only (the month's list is long and virtual): the balance before today, the three debits, the closing.
-  await t.goto(`/contas-financeiras/${itau.id}/extrato-de-movimentacoes?from=${today()}&to=${today()}`);
+  await t.goto(`/contas-financeiras/${account.id}/extrato-de-movimentacoes?from=${today()}&to=${today()}`);
   const lines = t.locator('.ant-table').getByText(new RegExp(`^Pagamento: [123]/3 — ${DESCRIPTION}$`));
   await expect(lines).toHaveCount(3);
   const closing = Number(before.closingBalance) - 123456;

@@ -16,7 +16,7 @@ test.beforeEach(async ({ page }) => login(page));
 test('bancos: add with a bad ISPB first, view, edit, delete', async ({ page }) => {
   const name = `BANCO E2E ${tag}`;
   await page.goto('/configuracoes/bancos');
-  await page.getByRole('button', { name: 'Novo banco' }).click();
+  await page.getByRole('link', { name: 'Novo banco' }).click();
   await expect(page).toHaveURL('/configuracoes/bancos/adicionar');
   await expect(page.getByRole('heading', { name: 'Novo banco' })).toBeVisible();
 
@@ -35,7 +35,7 @@ test('bancos: add with a bad ISPB first, view, edit, delete', async ({ page }) =
   await expect(page.getByText('Banco criado com sucesso.')).toBeVisible();
   await expect(page.getByText(ispb)).toBeVisible();
 
-  await page.getByRole('button', { name: 'Editar' }).click();
+  await page.getByRole('link', { name: 'Editar' }).click();
   await expect(page).toHaveURL(/\/editar$/);
   await expect(page.getByLabel('Nome reduzido', { exact: true })).toHaveValue(name);
   await page.getByLabel('Nome reduzido', { exact: true }).fill(`${name} ALTERADO`);
@@ -49,7 +49,7 @@ test('bancos: add with a bad ISPB first, view, edit, delete', async ({ page }) =
 
 test('centros de custos: bad code first, the rule hides the budget of a synthetic one, edit, delete', async ({ page }) => {
   await page.goto('/configuracoes/centros-de-custos');
-  await page.getByRole('button', { name: 'Novo centro de custos' }).click();
+  await page.getByRole('link', { name: 'Novo centro de custos' }).click();
   await expect(page).toHaveURL('/configuracoes/centros-de-custos/adicionar');
   await expect(page.getByRole('heading', { name: 'Novo centro de custos' })).toBeVisible();
 
@@ -74,7 +74,7 @@ test('centros de custos: bad code first, the rule hides the budget of a syntheti
   await expect(page.getByText('Centro de custos criado com sucesso.')).toBeVisible();
   await expect(page.getByText('R$\u00a015.000,00')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Editar' }).click();
+  await page.getByRole('link', { name: 'Editar' }).click();
   // Organização is x-immutable: locked on edit.
   await expect(page.getByLabel('Organização', { exact: true })).toBeDisabled();
   await page.getByLabel('Nome', { exact: true }).fill(`Centro E2E ${tag} alterado`);
@@ -96,7 +96,7 @@ test('contas financeiras: bad agency first, money and date, edit, delete; leavin
   expect(bank.status()).toBe(201);
 
   await page.goto('/contas-financeiras/lista');
-  await page.getByRole('button', { name: 'Nova conta financeira' }).click();
+  await page.getByRole('link', { name: 'Nova conta financeira' }).click();
   await expect(page).toHaveURL('/contas-financeiras/adicionar');
   // The list (with its own "Organização" filter) stays on screen until the form's code has loaded.
   await expect(page.getByRole('heading', { name: 'Nova conta financeira' })).toBeVisible();
@@ -120,7 +120,7 @@ test('contas financeiras: bad agency first, money and date, edit, delete; leavin
   await expect(page.getByText('R$\u00a01.234,56')).toBeVisible();
   await expect(page.getByText('15/01/2026')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Editar' }).click();
+  await page.getByRole('link', { name: 'Editar' }).click();
   await expect(page.getByLabel('Saldo de abertura', { exact: true })).toHaveValue('R$\u00a01.234,56');
   await page.getByLabel('Apelido', { exact: true }).fill(`Conta E2E ${tag} alterada`);
   // Unsaved changes: leaving asks 'Descartar alterações?'; staying keeps the typed value.

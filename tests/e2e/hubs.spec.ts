@@ -5,7 +5,7 @@ import { login } from './support.ts';
 test('/configuracoes and /configuracoes/configuracoes show their cards and open modules from the keyboard', async ({ page }) => {
   await login(page);
   await page.goto('/configuracoes');
-  await expect(page.getByRole('heading', { level: 2, name: 'Configurações' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Configurações' })).toBeVisible();
   await expect(page).toHaveTitle(/^Configurações · /);
   for (const title of ['Cadastros', 'Contabilidade', 'Administração']) await expect(page.getByRole('heading', { level: 3, name: title })).toBeVisible();
   const bancos = page.getByRole('region', { name: 'Cadastros' }).getByRole('link', { name: /^Bancos/ });
@@ -21,7 +21,7 @@ test('/configuracoes and /configuracoes/configuracoes show their cards and open 
   await page.goto('/configuracoes');
   await page.getByRole('region', { name: 'Administração' }).getByRole('link', { name: /^Organizações e aplicação/ }).click();
   await expect(page).toHaveURL('/configuracoes/configuracoes');
-  await expect(page.getByRole('heading', { level: 2, name: 'Organizações e aplicação' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Organizações e aplicação' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Configurações' }).getByRole('link', { name: /^Organizações/ })).toHaveAttribute('href', '/configuracoes/organizacoes');
   const region = page.getByRole('region', { name: 'Configurações' });
   await expect(region.getByRole('link', { name: /^Aplicação / })).toHaveAttribute('href', '/configuracoes/aplicacao');

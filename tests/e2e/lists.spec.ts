@@ -103,7 +103,7 @@ test('banks list: search, sort, page, filter, reload keeps it all; a bank and it
   await expect(page.getByRole('heading', { name: bankName })).toBeVisible();
   await expect(page.getByText('Identificação')).toBeVisible();
   // The demo banks come from the seed (no history yet): change one field, and the history names it.
-  await page.getByRole('button', { name: 'Editar' }).click();
+  await page.getByRole('link', { name: 'Editar' }).click();
   await expect(page).toHaveURL(/\/editar$/);
   const fullName = page.getByLabel('Nome extenso', { exact: true });
   const oldFullName = await fullName.inputValue();

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { SEED_POLICIES } from '../../server/seed/access.ts';
 import { COMPRAS, adminApi, login, menu } from './support.ts';
 
 // Spec §2 step 10: menu entries need `create` on the module's resource; modules without one always show.
@@ -24,12 +25,13 @@ async function setResources(api: APIRequestContext, headers: Record<string, stri
   expect(res.status()).toBe(200);
 }
 
-const BASE = ['orders', 'quotes', 'purchase-orders'].map((name) => ({ name, scopes: ['create', 'read', 'update'] }));
+// The seeded Compras policy (server/seed/access.ts): the test puts it back exactly as it was.
+const BASE = SEED_POLICIES.find((p) => p.name === 'Compras')!.resources;
 
-test('compras sees exactly its modules: Pedidos, Cotações, Ordens de Compra, and Minha Conta (no resource)', async ({ page }) => {
+test('compras sees exactly its modules: Pedidos, Cotações, Ordens de Compra, Entregas, Faturamentos, and Minha Conta (no resource)', async ({ page }) => {
   await login(page, COMPRAS);
   await expect(menu(page).getByRole('menuitem', { name: 'Minha Conta' })).toBeVisible();
-  expect(await entries(page)).toEqual(['Pedidos', 'Cotações', 'Ordens de Compra', 'Minha Conta']);
+  expect(await entries(page)).toEqual(['Pedidos', 'Cotações', 'Ordens de Compra', 'Entregas', 'Faturamentos', 'Minha Conta']);
   // Groups with no visible entry are gone (Financeiro, Cadastros, Administração…).
   expect(await groupTitles(page)).toEqual(['Compras', 'Conta']);
 });
@@ -51,7 +53,7 @@ test("changing compras's policy changes its menu at the next navigation, without
     await setResources(api, headers, [...BASE, { name: 'receivables', scopes: ['create', 'read'] }]);
     await menu(page).getByRole('menuitem', { name: 'Pedidos' }).click();
     await expect(menu(page).getByRole('menuitem', { name: 'Contas a Receber' })).toBeVisible();
-    expect(await entries(page)).toEqual(['Pedidos', 'Cotações', 'Ordens de Compra', 'Contas a Receber', 'Minha Conta']);
+    expect(await entries(page)).toEqual(['Pedidos', 'Cotações', 'Ordens de Compra', 'Entregas', 'Faturamentos', 'Contas a Receber', 'Minha Conta']);
     expect(await groupTitles(page)).toEqual(['Compras', 'Financeiro', 'Conta']);
     // Not only the menu: the list opens with the organization's receivables.
     await menu(page).getByRole('menuitem', { name: 'Contas a Receber' }).click();
@@ -61,14 +63,16 @@ test("changing compras's policy changes its menu at the next navigation, without
     await setResources(api, headers, BASE);
     await menu(page).getByRole('menuitem', { name: 'Ordens de Compra' }).click();
     await expect(menu(page).getByRole('menuitem', { name: 'Contas a Receber' })).toHaveCount(0);
-    expect(await entries(page)).toEqual(['Pedidos', 'Cotações', 'Ordens de Compra', 'Minha Conta']);
+    expect(await entries(page)).toEqual(['Pedidos', 'Cotações', 'Ordens de Compra', 'Entregas', 'Faturamentos', 'Minha Conta']);
     // And the server refuses what the policy no longer grants, whatever the client shows.
     // The session's token (spec §3 keys; sessionStorage unless "remember me").
     const token = await page.evaluate(() => JSON.parse(sessionStorage.getItem('accessToken') ?? localStorage.getItem('accessToken') ?? 'null'));
     const refused = await api.get('/api/accounts-payable/v1/receivables?pageSize=1', { headers: { authorization: `Bearer ${token}` } });
     expect(refused.status()).toBe(403);
     await page.goto('/contas-a-receber/lancamentos');
-    await expect(page.getByText('Você não tem permissão para realizar esta ação.').first()).toBeVisible();
+    // The guard denies before drawing: one clear page, no filters or table behind it.
+    await expect(page.getByRole('heading', { name: 'Acesso negado' })).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(0);
   } finally {
     await setResources(api, headers, BASE);
     await api.dispose();

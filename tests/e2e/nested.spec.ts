@@ -52,7 +52,7 @@ test('child list, record, add form and 404 stay under their parent', async ({ pa
 
   // The stage under its queue opens; under the other queue it is not found.
   await page.goto(`${BASE}/${ids.a}/etapas/${ids.stage}`);
-  await expect(page.getByRole('heading', { level: 2, name: `Gerência ${tag}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Gerência ${tag}` })).toBeVisible();
   await expect(page.getByRole('link', { name: `Voltar para Etapas — Fila A ${tag}` })).toHaveAttribute('href', `${BASE}/${ids.a}/etapas`);
   await page.goto(`${BASE}/${ids.b}/etapas/${ids.stage}`);
   await expect(page.getByTestId('not-found-path')).toBeVisible();
@@ -71,7 +71,7 @@ test('child list, record, add form and 404 stay under their parent', async ({ pa
   await page.getByLabel('Nome', { exact: true }).fill(`Diretoria ${tag}`);
   await page.getByLabel('Ordem', { exact: true }).fill('2');
   await pickReference(page, 'Aprovadores (usuários)', 'Admin', /Administrador/);
-  await page.getByRole('heading', { level: 2 }).click(); // closes the dropdown (Esc would cancel the form)
+  await page.getByRole('heading', { level: 1 }).click(); // closes the dropdown (Esc would cancel the form)
   await page.screenshot({ path: '.tmp/screens/nested-add.png', fullPage: true });
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page).toHaveURL(new RegExp(`^[^?]*${BASE}/${ids.b}/etapas/${UUID}$`));

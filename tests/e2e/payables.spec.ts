@@ -21,7 +21,7 @@ test('contas a pagar: list, add R$ 1.234,56 in 3 parcelas, view, edit the plan a
   await expect(page.getByText(/Compra de mercadorias para revenda/).first()).toBeVisible();
   await shot(page, 'payables-list');
 
-  await page.getByRole('button', { name: 'Novo lançamento a pagar' }).click();
+  await page.getByRole('link', { name: 'Novo lançamento a pagar' }).click();
   await expect(page).toHaveURL('/contas-a-pagar/lancamentos/adicionar');
   await expect(page.getByRole('heading', { name: 'Novo lançamento a pagar' })).toBeVisible();
   await pickReference(page, 'Organização', 'Demo', /Demo Comércio/);
@@ -58,7 +58,7 @@ test('contas a pagar: list, add R$ 1.234,56 in 3 parcelas, view, edit the plan a
   const payableUrl = page.url();
 
   // Edit the plan: 4 parcelas of R$ 308,64.
-  await page.getByRole('button', { name: 'Editar' }).click();
+  await page.getByRole('link', { name: 'Editar' }).click();
   await expect(page).toHaveURL(/\/editar$/);
   await expect(page.getByLabel('Valor original', { exact: true })).toHaveValue(R$('1.234,56'));
   await page.getByLabel('Número de parcelas', { exact: true }).fill('4');
@@ -78,11 +78,11 @@ test('contas a pagar: list, add R$ 1.234,56 in 3 parcelas, view, edit the plan a
   await expect(page.getByText(`1/4 — Compra E2E ${tag}`)).toBeVisible();
   await shot(page, 'payable-installments-list');
   // Parcelas come from their lançamento: the list offers no "Nova parcela".
-  await expect(page.getByRole('button', { name: 'Nova parcela a pagar' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Nova parcela a pagar' })).toHaveCount(0);
   await page.getByText(`1/4 — Compra E2E ${tag}`).click();
   await expect(page).toHaveURL(new RegExp(`/contas-a-pagar/parcelamentos/${UUID}$`));
   await shot(page, 'payable-installment-view');
-  await page.getByRole('button', { name: 'Editar' }).click();
+  await page.getByRole('link', { name: 'Editar' }).click();
   await page.getByLabel('Valor', { exact: true }).fill('500,00');
   await expect(page.getByLabel('Valor', { exact: true })).toHaveValue(R$('500,00'));
   await shot(page, 'payable-installment-edit');
@@ -112,5 +112,5 @@ test('contas a receber: seeded lançamentos open with their parcelas; the module
   await shot(page, 'receivables-view');
   await page.goto('/contas-a-receber/parcelamentos');
   await expect(page.locator('tbody a.bo-row-link').first()).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole('button', { name: 'Nova parcela a receber' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Nova parcela a receber' })).toHaveCount(0);
 });

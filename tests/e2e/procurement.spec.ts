@@ -18,7 +18,7 @@ test('empresas: choose a type, add a supplier with an alphanumeric CNPJ and CEP 
   await expect(page.getByRole('heading', { name: 'Empresas — Fornecedores' })).toBeVisible();
   const listUrl = page.url();
 
-  await page.getByRole('button', { name: 'Nova empresa' }).click();
+  await page.getByRole('link', { name: 'Nova empresa' }).click();
   await expect(page).toHaveURL(/\/adicionar$/);
   await expect(page.getByRole('heading', { name: 'Nova empresa' })).toBeVisible();
 
@@ -53,7 +53,7 @@ test('empresas: choose a type, add a supplier with an alphanumeric CNPJ and CEP 
   await expect(page.getByText('Praça da Sé')).toBeVisible();
   await expect(page.getByText('São Paulo (SP)')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Editar' }).click();
+  await page.getByRole('link', { name: 'Editar' }).click();
   await expect(page).toHaveURL(/\/editar$/);
   await page.getByLabel('Nome fantasia', { exact: true }).fill(`Papelaria ${tag}`);
   await page.getByRole('button', { name: 'Salvar' }).click();
@@ -67,7 +67,7 @@ test('empresas: choose a type, add a supplier with an alphanumeric CNPJ and CEP 
 
 test('produtos: NCM error first, then a product and a variant under it', async ({ page }) => {
   await page.goto('/produtos');
-  await page.getByRole('button', { name: 'Novo produto' }).click();
+  await page.getByRole('link', { name: 'Novo produto' }).click();
   await expect(page.getByRole('heading', { name: 'Novo produto' })).toBeVisible();
   const sku = `E2E-${tag}`;
   await page.getByLabel('Código (SKU)', { exact: true }).fill(sku);
@@ -93,7 +93,7 @@ test('produtos: NCM error first, then a product and a variant under it', async (
   // Variants are a nested screen: /produtos/{productId}/variantes.
   await page.goto(`${productUrl}/variantes`);
   await expect(page.getByRole('heading', { name: /Variantes — Caneta E2E/ })).toBeVisible();
-  await page.getByRole('button', { name: 'Nova variante' }).click();
+  await page.getByRole('link', { name: 'Nova variante' }).click();
   await expect(page).toHaveURL(new RegExp(`/produtos/${UUID}/variantes/adicionar$`));
   await page.getByLabel('Nome', { exact: true }).fill('Azul');
   await page.getByLabel('Código (SKU)', { exact: true }).fill(`${sku}-AZ`);

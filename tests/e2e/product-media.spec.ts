@@ -68,7 +68,7 @@ test('mídias: upload a PNG as the cover, thumbnails on the record page and in t
   // The record page lists its Mídias (none yet); "Ver todos" opens the nested list.
   await page.locator(`a[href="/produtos/${product!.id}/midias"]`).filter({ hasText: 'Ver todos' }).click();
   await expect(page).toHaveURL(new RegExp(`/produtos/${product!.id}/midias$`));
-  await page.getByRole('button', { name: 'Nova mídia' }).click();
+  await page.getByRole('link', { name: 'Nova mídia' }).click();
   await expect(page).toHaveURL(/\/midias\/adicionar$/);
 
   // x-file: the upload widget with no uiSchema. Upload, then the preview shows the image.
@@ -91,7 +91,7 @@ test('mídias: upload a PNG as the cover, thumbnails on the record page and in t
   await page.screenshot({ path: '/tmp/media-view.png', fullPage: true });
 
   // Editing shows the stored image's preview in the widget.
-  await page.getByRole('button', { name: 'Editar' }).click();
+  await page.getByRole('link', { name: 'Editar' }).click();
   await expect(page).toHaveURL(/\/editar$/);
   await expectThumbnail(page.getByTestId('file-thumbnail'), 96);
   await expect(page.getByRole('button', { name: 'Remover arquivo' })).toBeVisible();
@@ -104,7 +104,7 @@ test('mídias: upload a PNG as the cover, thumbnails on the record page and in t
   await page.screenshot({ path: '/tmp/media-list.png', fullPage: true });
 
   // A PDF as IMAGEM: uploaded (PDFs are allowed files), refused on save in pt-BR under the field.
-  await page.getByRole('button', { name: 'Nova mídia' }).click();
+  await page.getByRole('link', { name: 'Nova mídia' }).click();
   await page.getByLabel('Título', { exact: true }).fill(`Foto errada ${tag}`);
   await page.locator('input[type=file]').setInputFiles({ name: `ficha-${tag}.pdf`, mimeType: 'application/pdf', buffer: tinyPdf() });
   await expect(page.getByText(`ficha-${tag}.pdf`)).toBeVisible();

@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, request, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 
 /** What the e2e files share: the demo users, value formats, and the helpers that sign in and fill forms. */
@@ -11,6 +12,7 @@ export interface User {
 export const ADMIN: User = { email: 'admin@demo.com.br', password: 'Admin@2026!' };
 export const COMPRAS: User = { email: 'compras@demo.com.br', password: 'Compras@2026!' };
 export const FINANCEIRO: User = { email: 'financeiro@demo.com.br', password: 'Financeiro@2026!' };
+export const GESTOR: User = { email: 'gestor@demo.com.br', password: 'Gestor@2026!' };
 
 /** A record id in a URL (regex source, for `new RegExp`). */
 export const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
@@ -55,7 +57,7 @@ export async function login(page: Page, user: User = ADMIN, path = '/login') {
 
 /** A page in a browser context of its own (its own session), with the locale and time zone of the config. */
 export async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  const context = await browser.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', reducedMotion: 'reduce' });
   return context.newPage();
 }
 
@@ -150,4 +152,11 @@ export async function inviteUser(
   expect((await anon.post('/api/identity/v1/auth/password-reset', { data: { token, newPassword: password } })).status()).toBe(204);
   await anon.dispose();
   return { id: String(created.id), email, name };
+}
+
+/** Serious and critical axe violations (WCAG 2.1 A/AA) of the page as it is, with the pointer off any hovered row. */
+export async function axeSerious(page: Page): Promise<string[]> {
+  await page.mouse.move(0, 0);
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

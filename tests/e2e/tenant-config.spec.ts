@@ -72,3 +72,35 @@ test('a tenant override adds, replaces, regroups and removes modules at run time
   await expect(group(page, 'Cadastros').getByRole('menuitem', { name: 'Bancos' })).toBeVisible();
   await expect(menu(page).getByRole('menuitem', { name: 'Centros de Resultado' })).toHaveCount(0);
 });
+
+const groupsOverride = (title: string) => JSON.stringify({ appParams: { composables: { useModuleNavigation: { groups: [{ key: 'compras', title }] } } } });
+
+test('a broken override never takes the app down, the SystemOwner is told which file and line, open tabs follow a fix', async ({ page }) => {
+  // The open tab asks for the app config once a minute (src/engine/config/config-watcher.ts): the last step waits for it.
+  test.setTimeout(150_000);
+  await writeFile(OVERRIDE, groupsOverride('Suprimentos'));
+  await login(page);
+  // Renaming one group keeps the others (merge by key).
+  await expect(group(page, 'Suprimentos').getByRole('menuitem', { name: 'Pedidos' })).toBeVisible();
+  await expect(group(page, 'Financeiro')).toBeVisible();
+
+  await writeFile(OVERRIDE, '{\n  "appParams": \n}\n');
+  await page.reload();
+  // The last good override still applies; the SystemOwner sees the file, line and column.
+  await expect(group(page, 'Suprimentos').getByRole('menuitem', { name: 'Pedidos' })).toBeVisible();
+  const banner = page.getByRole('alert').filter({ hasText: 'tem erros e não foi aplicada' });
+  await expect(banner).toContainText('app.config.json:3:1: /: JSON inválido');
+  await expect(banner).toContainText('última versão válida');
+
+  // A module pointing at a page that does not exist: the same (the menu never opens a 404), with check:metadata's message (D68).
+  await writeFile(OVERRIDE, JSON.stringify({ appParams: { composables: { useModuleNavigation: { modules: [{ key: 'contratos', title: 'Contratos', path: '/contrato', group: 'compras' }] } } } }));
+  await page.reload();
+  await expect(group(page, 'Suprimentos').getByRole('menuitem', { name: 'Pedidos' })).toBeVisible();
+  await expect(banner).toContainText('/appParams/composables/useModuleNavigation/modules/0/path: "/contrato" não é a lista de nenhuma tela');
+  await expect(menu(page).getByRole('menuitem', { name: 'Contratos' })).toHaveCount(0);
+
+  // Fixed and changed: the open tab picks the new menu up without a reload, and the banner goes away.
+  await writeFile(OVERRIDE, groupsOverride('Compras e Contratos'));
+  await expect(group(page, 'Compras e Contratos').getByRole('menuitem', { name: 'Pedidos' })).toBeVisible({ timeout: 75_000 });
+  await expect(banner).toHaveCount(0, { timeout: 75_000 });
+});

@@ -15,11 +15,13 @@ export interface TestContext {
   app: FastifyInstance;
   db: Db;
   config: ServerConfig;
+  /** The database's URL on PostgreSQL (another instance opens its own pool on it); undefined on PGlite. */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
 /** A fresh, migrated and seeded database of the run's kind (PGlite or PostgreSQL). */
-export async function freshDb(): Promise<{ db: Db; drop(): Promise<void> }> {
+export async function freshDb(): Promise<{ db: Db; url?: string; drop(): Promise<void> }> {
   if (process.env.TEST_DB !== 'postgres') {
     const snapshot = await readFile(inject('pgliteSnapshot'));
     const db = await openPglite({ loadDataDir: new Blob([snapshot]) });
@@ -33,6 +35,7 @@ export async function freshDb(): Promise<{ db: Db; drop(): Promise<void> }> {
   const db = await openPostgres(withDatabase(url, name), 5);
   return {
     db,
+    url: withDatabase(url, name),
     async drop() {
       await db.close();
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -43,7 +46,7 @@ export async function freshDb(): Promise<{ db: Db; drop(): Promise<void> }> {
 
 /** Builds the API on a fresh database; call `close()` in `afterAll`. Use `app.inject` to call it. */
 export async function createTestApp(overrides: Partial<ServerConfig> = {}): Promise<TestContext> {
-  const { db, drop } = await freshDb();
+  const { db, url, drop } = await freshDb();
   const config = testConfig(overrides);
   const app = await buildApp({ config, db, logger: false });
   await app.ready();
@@ -51,9 +54,27 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
     app,
     db,
     config,
+    databaseUrl: url,
     async close() {
       await app.close();
       await drop();
+    },
+  };
+}
+
+/**
+ * Another API instance on the same database as `ctx`: its own pool of connections on PostgreSQL, the same
+ * in-process database on PGlite (one process cannot open a PGlite folder twice). Close it before `ctx`.
+ */
+export async function secondInstance(ctx: TestContext): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const db = ctx.databaseUrl ? await openPostgres(ctx.databaseUrl, 5) : ctx.db;
+  const app = await buildApp({ config: ctx.config, db, logger: false });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      if (db !== ctx.db) await db.close();
     },
   };
 }

@@ -20,6 +20,8 @@ export interface ApprovalPort {
   route(q: Queryable, args: { resource: string; record: ResourceRecord; actor: Principal }): Promise<ApprovalRouting>;
   /** The queue a record is still waiting in, or null (decided, withdrawn or never queued). */
   pending(q: Queryable, resource: string, recordId: string): Promise<{ queueName: string } | null>;
+  /** The queues several records still wait in, in one query: record id → queue name (absent: none). */
+  pendingMany(q: Queryable, resource: string, recordIds: readonly string[]): Promise<Map<string, string>>;
   /** Withdraws a pending request (the lançamento was cancelled while waiting). */
   withdraw(q: Queryable, args: { resource: string; recordId: string; actor: Principal; reason: string }): Promise<void>;
   /**
@@ -29,7 +31,7 @@ export interface ApprovalPort {
   approvers(q: Queryable, resource: string, recordIds: readonly string[]): Promise<Map<string, Set<string>>>;
 }
 
-const NO_QUEUES: ApprovalPort = { route: async () => ({ queued: false }), pending: async () => null, withdraw: async () => {}, approvers: async () => new Map() };
+const NO_QUEUES: ApprovalPort = { route: async () => ({ queued: false }), pending: async () => null, pendingMany: async () => new Map(), withdraw: async () => {}, approvers: async () => new Map() };
 
 let port: ApprovalPort = NO_QUEUES;
 

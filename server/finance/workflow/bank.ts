@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { WORKFLOW_MESSAGES } from '../../../src/i18n/finance-workflow.ts';
 import { isIsoDate } from '../../../src/engine/formats/calendar.ts';
 import type { Queryable } from '../../db/index.ts';
-import { badRequest, HttpError, notFound } from '../../lib/errors.ts';
+import { badRequest, HttpError, notFound, type FieldErrors } from '../../lib/errors.ts';
 import type { Principal } from '../../lib/principal.ts';
 import { csvField, csvText, type Cell } from '../../resources/export-format.ts';
 import type { Engine, ResourceHooks } from '../../resources/index.ts';
@@ -20,10 +20,46 @@ import { accountFor } from './settle.ts';
  * payment, an estorno or a manual movement shows in the balance the moment it commits.
  */
 
+/** What classifies a manual movement in the ledger (D81, D88): the category of its direction, cost center, counterpart. */
+export const CLASSIFICATION_FIELDS = ['expenseCategoryId', 'revenueCategoryId', 'costCenterId', 'companyId'] as const;
+
+/** True when `record` differs from `stored` in nothing but the classification fields (a reclassification). */
+export function onlyClassification(fields: readonly { name: string }[], stored: ResourceRecord, record: Record<string, unknown>): boolean {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  return fields.every((f) => (CLASSIFICATION_FIELDS as readonly string[]).includes(f.name) || same(stored[f.name], record[f.name]));
+}
+
+/**
+ * The classification of a manual movement: an expense category only on a debit and a revenue category only on a
+ * credit; a newly chosen category must have a ledger account (the entry goes there, D88); cost center and
+ * counterpart of the account's organization (categories are shared by all organizations). Analytic and active
+ * categories and cost centers are the schema's `x-ref-filter`.
+ */
+async function classificationErrors(q: Queryable, r: Record<string, unknown>, stored: ResourceRecord | undefined, organizationId: string): Promise<FieldErrors> {
+  const errors: FieldErrors = {};
+  const amount = Number(r.amount);
+  const chosen = (field: string) => typeof r[field] === 'string' && r[field] !== stored?.[field];
+  if (typeof r.expenseCategoryId === 'string' && amount > 0) errors.expenseCategoryId = [WORKFLOW_MESSAGES.movementExpenseOnCredit];
+  if (typeof r.revenueCategoryId === 'string' && amount < 0) errors.revenueCategoryId = [WORKFLOW_MESSAGES.movementRevenueOnDebit];
+  for (const [field, table] of [['expenseCategoryId', 'expense_categories'], ['revenueCategoryId', 'revenue_categories']] as const) {
+    if (errors[field] || !chosen(field)) continue;
+    const { rows } = await q.query<{ name: string; ledger: string | null }>(`SELECT name, ledger_account_id AS ledger FROM ${table} WHERE id = $1::uuid`, [r[field]]);
+    if (rows[0] && !rows[0].ledger) errors[field] = [WORKFLOW_MESSAGES.movementCategoryWithoutAccount(rows[0].name)];
+  }
+  for (const [field, table] of [['costCenterId', 'cost_centers'], ['companyId', 'companies']] as const) {
+    if (!chosen(field)) continue;
+    const { rows } = await q.query<{ org: string }>(`SELECT organization_id AS org FROM ${table} WHERE id = $1::uuid`, [r[field]]);
+    if (rows[0] && rows[0].org !== organizationId) errors[field] = [WORKFLOW_MESSAGES.movementOtherOrganization];
+  }
+  return errors;
+}
+
 /**
  * Manual movements only through the generic API (tarifas, rendimentos, ajustes): origin MANUAL, the
- * account's organization, a date not before the opening balance, never zero. Movements written by a
- * payment, a receipt or an estorno change only through the estorno of their parcela.
+ * account's organization, a date not before the opening balance, never zero, a classification that fits its
+ * direction and organization. Movements written by a payment, a receipt or an estorno change only through the
+ * estorno of their parcela. The ledger follows in the `afterWrite` (server/ledger/hooks.ts): a reclassified
+ * movement's entry is reversed ("Correção") and posted again.
  */
 export function bankTransactionHooks(engine: Engine): ResourceHooks {
   return {
@@ -37,6 +73,8 @@ export function bankTransactionHooks(engine: Engine): ResourceHooks {
       r.organizationId = account.organizationId;
       r.origin = 'MANUAL';
       r.reversed = false;
+      const errors = await classificationErrors(ctx.q, r, stored, String(account.organizationId));
+      if (Object.keys(errors).length) throw badRequest(errors);
     },
   };
 }
@@ -50,6 +88,8 @@ export const paymentBatchHooks: ResourceHooks = {
 
 export interface StatementLine {
   id: string;
+  /** For If-Match when the movement is reclassified (PATCH of `bank-transactions`). */
+  version: number;
   date: string;
   description: string;
   documentNumber: string | null;
@@ -62,6 +102,14 @@ export interface StatementLine {
   receivableInstallmentId: string | null;
   payableId: string | null;
   receivableId: string | null;
+  /** The classification of a manual movement (D81, D88) and the names it shows with. */
+  expenseCategoryId: string | null;
+  revenueCategoryId: string | null;
+  costCenterId: string | null;
+  companyId: string | null;
+  categoryName: string | null;
+  costCenterName: string | null;
+  companyName: string | null;
 }
 
 export interface Statement {
@@ -105,12 +153,19 @@ export async function statementOf(q: Queryable, engine: Engine, id: string, peri
     [id, start, period.from],
   );
   const { rows } = await q.query<Omit<StatementLine, 'balance'> & { n: number }>(
-    `SELECT t.id, t.date, t.description, t.document_number AS "documentNumber", t.origin, t.amount, t.reversed,
+    `SELECT t.id, t.version, t.date, t.description, t.document_number AS "documentNumber", t.origin, t.amount, t.reversed,
             t.reversal_of_id AS "reversalOfId", t.payable_installment_id AS "payableInstallmentId",
-            t.receivable_installment_id AS "receivableInstallmentId", pi.payable_id AS "payableId", ri.receivable_id AS "receivableId"
+            t.receivable_installment_id AS "receivableInstallmentId", pi.payable_id AS "payableId", ri.receivable_id AS "receivableId",
+            t.expense_category_id AS "expenseCategoryId", t.revenue_category_id AS "revenueCategoryId",
+            t.cost_center_id AS "costCenterId", t.company_id AS "companyId",
+            coalesce(ec.name, rc.name) AS "categoryName", cc.name AS "costCenterName", co.legal_name AS "companyName"
        FROM bank_transactions t
        LEFT JOIN payable_installments pi ON pi.id = t.payable_installment_id
        LEFT JOIN receivable_installments ri ON ri.id = t.receivable_installment_id
+       LEFT JOIN expense_categories ec ON ec.id = t.expense_category_id
+       LEFT JOIN revenue_categories rc ON rc.id = t.revenue_category_id
+       LEFT JOIN cost_centers cc ON cc.id = t.cost_center_id
+       LEFT JOIN companies co ON co.id = t.company_id
       WHERE t.bank_account_id = $1::uuid AND t.deleted_at IS NULL AND t.date >= $2::date AND t.date BETWEEN $3::date AND $4::date
       ORDER BY t.date, t.created_at, t.description, t.id
       LIMIT ${MAX_STATEMENT_LINES + 1}`,
@@ -127,7 +182,7 @@ export async function statementOf(q: Queryable, engine: Engine, id: string, peri
     balance += amount;
     if (amount > 0) credits += amount;
     else debits += amount;
-    return { ...r, amount, balance, documentNumber: r.documentNumber ?? null };
+    return { ...r, version: Number(r.version), amount, balance, documentNumber: r.documentNumber ?? null };
   });
   return {
     bankAccount: { id: account.id, name: String(account.name), openingBalance: opening, openingBalanceDate: start, organizationId: String(account.organizationId) },
@@ -162,7 +217,7 @@ export async function balancesOf(q: Queryable, engine: Engine, ids: readonly str
   return out;
 }
 
-const ORIGIN_LABEL: Record<string, string> = { MANUAL: 'Manual', PAGAMENTO: 'Pagamento', RECEBIMENTO: 'Recebimento', ESTORNO: 'Estorno' };
+const ORIGIN_LABEL: Record<string, string> = { MANUAL: 'Manual', PAGAMENTO: 'Pagamento', RECEBIMENTO: 'Recebimento', ESTORNO: 'Estorno', TRANSFERENCIA: 'Transferência' };
 
 /** The statement as rows of cells: opening line, movements with balance, closing line (Excel-BR rules). */
 function statementCells(s: Statement): { header: string[]; rows: Cell[][] } {

@@ -91,3 +91,18 @@ export async function lockRows(q: Queryable, def: ResourceDef, ids: readonly str
   );
   return new Map(rows.map((r) => [r.id, r]));
 }
+
+/**
+ * The date of the earliest bank line reconciled with any of `movementIds`, or null. A reconciled movement stays as
+ * the bank saw it (D81): its estorno waits until the reconciliation is undone.
+ */
+export async function reconciledOn(q: Queryable, movementIds: readonly string[]): Promise<string | null> {
+  if (!movementIds.length) return null;
+  const { rows } = await q.query<{ date: string }>(
+    `SELECT r.date::text AS date FROM reconcilables r
+      WHERE r.deleted_at IS NULL AND r.status = 'CONCILIADO' AND r.transaction_ids ?| $1::text[]
+      ORDER BY r.date LIMIT 1`,
+    [movementIds],
+  );
+  return rows[0]?.date ?? null;
+}

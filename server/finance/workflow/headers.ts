@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/index.ts';
 import type { Engine } from '../../resources/index.ts';
 import type { ResourceRecord } from '../../resources/types.ts';
+import { syncAccrual } from '../../ledger/finance.ts';
 import { CLOSED_STATUSES } from '../ledgers.ts';
 import { rowsWhere, updateRow } from '../rows.ts';
 import type { Touched } from './common.ts';
@@ -10,7 +11,8 @@ import type { Side } from './sides.ts';
  * The header of a lançamento follows its parcelas (docs/resources-finance-ap-ar.md §4, "Status of the
  * lançamento from its parcelas"): status by {@link Side.derive}, settled amount = Σ settled parcelas, next
  * due date = the earliest parcela still to settle. Called inside the action's transaction after the
- * parcelas changed.
+ * parcelas changed; the lançamento's accrual in the general ledger follows its parcelas in that same
+ * transaction (server/ledger: approval, cancellation, a new plan).
  */
 export async function syncHeader(
   q: Queryable,
@@ -31,7 +33,9 @@ export async function syncHeader(
     ...extra,
   };
   touched.add(ledger.header);
-  return updateRow(q, engine.registry.get(ledger.header)!, header, changes, actor);
+  const updated = await updateRow(q, engine.registry.get(ledger.header)!, header, changes, actor);
+  await syncAccrual(q, ledger.header, header.id, actor);
+  return updated;
 }
 
 /** Sets the same changes on every parcela of `parcels` whose status is in `from` (one audited update each). */

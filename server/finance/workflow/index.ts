@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { approversOf, cancelApproval, pendingApproval, registerApprovalTarget, routeToApproval } from '../../approvals/index.ts';
+import { registerFinanceActions } from './allowed.ts';
+import { registerFinanceInbox } from './inbox-cards.ts';
 import { setApprovalPort } from './approval.ts';
 import { bankTransactionHooks, paymentBatchHooks } from './bank.ts';
 import { payablesApprovalTarget } from './lancamentos.ts';
@@ -33,10 +35,22 @@ export default async function financeWorkflow(app: FastifyInstance): Promise<voi
       const { rows } = await q.query<{ name: string }>('SELECT name FROM approvals WHERE id = $1::uuid', [request.approvalId]);
       return { queueName: rows[0]?.name ?? '—' };
     },
+    async pendingMany(q, resource, recordIds) {
+      if (!recordIds.length) return new Map();
+      const { rows } = await q.query<{ recordId: string; name: string }>(
+        `SELECT r.record_id AS "recordId", a.name FROM approval_requests r JOIN approvals a ON a.id = r.approval_id
+          WHERE r.resource_name = $1 AND r.record_id = ANY($2::uuid[]) AND r.status = 'PENDENTE' AND r.deleted_at IS NULL`,
+        [resource, [...new Set(recordIds)]],
+      );
+      return new Map(rows.map((r) => [r.recordId, r.name]));
+    },
     async withdraw(q, { resource, recordId, actor, reason }) {
       await cancelApproval(q, { resource, recordId, actor, reason });
     },
     approvers: (q, resource, recordIds) => approversOf(q, resource, recordIds),
   });
+  // Which of these actions each user may take now, with every record the API returns (architecture §12).
+  registerFinanceActions(engine);
+  registerFinanceInbox(app.inbox, engine);
   await app.register(workflowRoutes, { prefix: '/api/accounts-payable/v1' });
 }

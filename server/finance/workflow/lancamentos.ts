@@ -213,6 +213,7 @@ async function requesterAction(
     touched.add('payables');
     return submit(q, engine, confirmed, parcels, principal, input.comment, touched);
   }
+  if (row.requesterCheck === 'CONTESTADO') throw new HttpError(409, 'INVALID_TRANSITION', WORKFLOW_MESSAGES.alreadyContested);
   if (row.status !== 'RASCUNHO') throw new HttpError(409, 'INVALID_TRANSITION', WORKFLOW_MESSAGES.contestAfterSubmit);
   touched.add('payables');
   return {

@@ -6,8 +6,7 @@ import type { Principal } from '../../lib/principal.ts';
 import { isUuid } from '../../resources/coerce.ts';
 import type { Engine } from '../../resources/index.ts';
 import { escapeLike, Params, scopeConditions } from '../../resources/sql.ts';
-import { approvalPort } from './approval.ts';
-import { sodBlocks } from './settle.ts';
+import type { ActionRecord, RecordActions } from '../../resources/record-actions.ts';
 
 /**
  * Read side of the two queues (docs/resources-finance-ap-ar.md §8.4–§8.5): rows joined with their lançamento and
@@ -91,14 +90,29 @@ interface Page<R> {
 type Row = Record<string, unknown>;
 
 /**
- * `blocked` of each row (the reason the caller may not authorize it, or null): the rule of the authorize action
- * (`sodBlocks`), with everyone who approved the lançamento in its approval queue. Only the APROVADO stage is
- * authorized, so only there is anything blocked.
+ * The allowed actions of each queue row (architecture §12), by the same providers the record pages use
+ * (allowed.ts): `authorize` and `pay` of a parcela; of a lançamento row, those of all its parcelas in the stage
+ * (the first refusal wins). `blocked` keeps the segregation-of-duties reason for the row's checkbox.
  */
-async function blockedFor(q: Queryable, stage: Stage, rows: readonly Row[], payableField: 'payableId' | 'id', principal: Principal) {
-  if (stage !== 'APROVADO') return () => null;
-  const approvers = await approvalPort().approvers(q, 'payables', rows.map((r) => String(r[payableField])));
-  return (r: Row) => (sodBlocks(r, principal.userId, approvers.get(String(r[payableField]))) ? WORKFLOW_MESSAGES.sodAuthorizeShort : null);
+async function withInstallmentActions(q: Queryable, engine: Engine, stage: Stage, rows: Row[], principal: Principal, grouped: boolean) {
+  const provider = engine.actions?.get('payable-installments');
+  const parcels = grouped
+    ? rows.flatMap((r) => (r.installments as Row[]).map((i) => ({ ...i, id: String(i.id), status: stage, payableId: r.id })))
+    : rows.map((r) => ({ ...r, id: String(r.id) }));
+  const verdicts = provider ? await provider.evaluate({ q, principal, records: parcels }) : new Map<string, RecordActions>();
+  const pick = (ids: string[]): RecordActions => {
+    const out: RecordActions = {};
+    for (const key of ['authorize', 'pay']) {
+      const all = ids.map((id) => verdicts.get(id)?.[key]).filter((v) => !!v);
+      out[key] = all.find((v) => !v.allowed) ?? all[0] ?? { allowed: false, code: 'status' };
+    }
+    return out;
+  };
+  return rows.map((r) => {
+    const actions = pick(grouped ? (r.installments as Row[]).map((i) => String(i.id)) : [String(r.id)]);
+    const blocked = stage === 'APROVADO' && actions.authorize.code === 'segregation' ? WORKFLOW_MESSAGES.sodAuthorizeShort : null;
+    return { ...r, amount: Number(r.amount), actions, blocked };
+  });
 }
 
 /** Payment queue by parcela: stage APROVADO (fila) or AUTORIZADO (autorizados). */
@@ -115,9 +129,8 @@ export async function paymentQueueInstallments(q: Queryable, engine: Engine, sta
     `SELECT ${INSTALLMENT_COLUMNS} FROM ${from} ${whereSql} ORDER BY i.due_date, i.label, i.id LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`,
     p.values,
   );
-  const blocked = await blockedFor(q, stage, rows, 'payableId', principal);
   return {
-    rows: rows.map((r) => ({ ...r, amount: Number(r.amount), blocked: blocked(r) })),
+    rows: await withInstallmentActions(q, engine, stage, rows, principal, false),
     total: totals.rows[0].n,
     amount: Number(totals.rows[0].amount ?? 0),
   };
@@ -148,9 +161,8 @@ export async function paymentQueuePayables(q: Queryable, engine: Engine, stage: 
       LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`,
     p.values,
   );
-  const blocked = await blockedFor(q, stage, rows, 'id', principal);
   return {
-    rows: rows.map((r) => ({ ...r, amount: Number(r.amount), blocked: blocked(r) })),
+    rows: await withInstallmentActions(q, engine, stage, rows, principal, true),
     total: totals.rows[0].n,
     amount: Number(totals.rows[0].amount ?? 0),
   };
@@ -183,7 +195,21 @@ export async function requesterPayables(q: Queryable, engine: Engine, check: Req
       LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`,
     p.values,
   );
-  return { rows: rows.map((r) => ({ ...r, amount: Number(r.amount) })), total: totals.rows[0].n, amount: Number(totals.rows[0].amount ?? 0) };
+  const headers = rows.map((r) => ({ ...r, id: String(r.id), requesterId: principal.userId }));
+  return { rows: await withHeaderActions(q, engine, rows, headers, principal), total: totals.rows[0].n, amount: Number(totals.rows[0].amount ?? 0) };
+}
+
+/**
+ * The requester's `confirm` / `contest` of each row's lançamento (allowed.ts), so the buttons show only what
+ * can succeed and say why not.
+ */
+async function withHeaderActions(q: Queryable, engine: Engine, rows: Row[], headers: ActionRecord[], principal: Principal) {
+  const provider = engine.actions?.get('payables');
+  const verdicts = provider ? await provider.evaluate({ q, principal, records: headers }) : new Map<string, RecordActions>();
+  return rows.map((r, i) => {
+    const all = verdicts.get(headers[i].id) ?? {};
+    return { ...r, amount: Number(r.amount), actions: { confirm: all.confirm, contest: all.contest } };
+  });
 }
 
 /** Requester queue by parcela: the parcelas of those lançamentos (actions act on the lançamento). */
@@ -202,5 +228,8 @@ export async function requesterInstallments(q: Queryable, engine: Engine, check:
     `SELECT ${INSTALLMENT_COLUMNS}, p.version AS "payableVersion", cb.name AS "createdByName" FROM ${from} ${whereSql} ORDER BY i.due_date, i.label, i.id LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`,
     p.values,
   );
-  return { rows: rows.map((r) => ({ ...r, amount: Number(r.amount) })), total: totals.rows[0].n, amount: Number(totals.rows[0].amount ?? 0) };
+  const headers = rows.map((r) => ({
+    id: String(r.payableId), status: r.payableStatus, requesterId: r.requesterId, requesterCheck: r.requesterCheck, requesterComment: r.requesterComment, createdBy: r.createdBy,
+  }));
+  return { rows: await withHeaderActions(q, engine, rows, headers, principal), total: totals.rows[0].n, amount: Number(totals.rows[0].amount ?? 0) };
 }

@@ -5,11 +5,13 @@ import { badRequest } from '../../lib/errors.ts';
 import { validatorCompiler } from '../../lib/validation.ts';
 import { etagOf, guard, idParam, ifMatch, principalOf } from '../../resources/http.ts';
 import { balancesOf, periodOf, sendStatement, statementOf } from './bank.ts';
+import { approveBatch } from './bulk.ts';
 import { textOf, todayInBrazil } from './common.ts';
 import { runPayableAction, runReceivableAction, type HeaderAction } from './lancamentos.ts';
 import { paymentQueueInstallments, paymentQueuePayables, parseQueueQuery, requesterInstallments, requesterPayables, type RequesterFilter, type Stage } from './queues.ts';
 import { authorizeBatch, cancelOne, MAX_BATCH, reverseOne, settleBatch, type BatchItem } from './settle.ts';
 import { PAYABLE_SIDE, RECEIVABLE_SIDE } from './sides.ts';
+import { reverseTransfer, transferBetweenAccounts } from './transfer.ts';
 
 /**
  * The finance workflow API under `/api/accounts-payable/v1` (docs/resources-finance-ap-ar.md §8.1):
@@ -53,6 +55,18 @@ const settleBody = (dateField: string, settled: string) => ({
 
 type Body = Record<string, unknown> & { comment?: string | null; date?: string };
 
+const transferBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['toBankAccountId', 'date', 'amount'],
+  properties: {
+    toBankAccountId: { type: 'string', title: 'Conta de destino', format: 'uuid' },
+    date: { ...date, title: 'Data da transferência' },
+    amount: { ...money, title: 'Valor', minimum: 1 },
+    description: { type: ['string', 'null'], title: 'Histórico', maxLength: 300 },
+  },
+} as const;
+
 /** Actions whose comment is the mandatory motive. */
 const NEEDS_REASON = new Set(['devolver', 'cancelar', 'estornar', 'contestar']);
 
@@ -94,6 +108,12 @@ export default async function workflowRoutes(app: FastifyInstance): Promise<void
       return sendRecord(reply, result);
     });
   }
+
+  // "Aprovar selecionados" on the lançamentos list: all or nothing (bulk.ts).
+  app.post('/payables/approve', { ...auth, schema: { body: authorizeBody } }, async (req) => {
+    const body = req.body as { items: BatchItem[]; comment?: string | null };
+    return approveBatch(engine, body.items, textOf(body, 'comment'), principalOf(req));
+  });
 
   app.post('/payable-installments/authorize', { ...auth, schema: { body: authorizeBody } }, async (req, reply) => {
     const body = req.body as { items: BatchItem[]; comment?: string | null };
@@ -152,6 +172,20 @@ export default async function workflowRoutes(app: FastifyInstance): Promise<void
     requesterInstallments(app.db, engine, checkOf(req), parseQueueQuery(req.query as Record<string, unknown>), principalOf(req)));
 
   const accountsRead = guard(app, 'bank-accounts', 'read');
+  // Transferência entre contas próprias (transfer.ts): the origin is the account of the path.
+  app.post('/bank-accounts/:id/transfer', { ...auth, schema: { body: transferBody } }, async (req, reply) => {
+    const body = req.body as { toBankAccountId: string; date: string; amount: number; description?: string | null };
+    const result = await transferBetweenAccounts(engine, { ...body, fromBankAccountId: idParam(req) }, principalOf(req));
+    return reply.code(201).send(result);
+  });
+
+  // Estorno de uma transferência (transfer.ts; `transactions` is the path of bank-transactions): either movement of the pair, with its If-Match; the motive is mandatory.
+  app.post('/transactions/:id/reverse-transfer', { ...auth, schema: { body: actionBody } }, async (req, reply) => {
+    const { comment: reason, date: when } = inputOf(req.body as Body, 'estornar');
+    const result = await reverseTransfer(engine, idParam(req), ifMatch(req, true), { reason: reason!, date: when }, principalOf(req));
+    return reply.send(result);
+  });
+
   app.get('/bank-accounts/:id/statement', accountsRead, async (req) =>
     statementOf(app.db, engine, idParam(req), periodOf(req.query as Record<string, unknown>), principalOf(req)));
   app.get('/bank-accounts/:id/statement/export', guard(app, 'bank-accounts', 'export'), async (req, reply) => {

@@ -9,9 +9,10 @@ import type { Engine } from '../../resources/index.ts';
 import { getRecord, visibleIds } from '../../resources/repository.ts';
 import type { ResourceRecord } from '../../resources/types.ts';
 import { versionConflict } from '../../resources/writes.ts';
+import { postMovementReversal, postSettlement } from '../../ledger/finance.ts';
 import { insertRows, updateRow } from '../rows.ts';
 import { approvalPort } from './approval.ts';
-import { brDate, checkTransition, inTransaction, lockRows, requireCan, statusLabel, todayInBrazil, type Touched } from './common.ts';
+import { brDate, checkTransition, inTransaction, lockRows, reconciledOn, requireCan, statusLabel, todayInBrazil, type Touched } from './common.ts';
 import { syncHeader } from './headers.ts';
 import { PAYABLE_SIDE, type Side } from './sides.ts';
 
@@ -163,11 +164,26 @@ export async function accountFor(q: Queryable, engine: Engine, id: string, date:
  * and account, one batch, one bank movement per parcela (a debit for a payment, a credit for a receipt).
  */
 export async function settleBatch(engine: Engine, side: Side, input: SettleInput, principal: Principal) {
+  checkSettle(side, input, principal);
+  return inTransaction(engine, (q, touched) => settleBatchIn(q, touched, engine, side, input, principal));
+}
+
+function checkSettle(side: Side, input: SettleInput, principal: Principal): void {
   const payable = side === PAYABLE_SIDE;
   requireCan(principal, side.settlePermission, payable ? 'authorize' : 'update', payable ? 'registrar pagamentos' : 'registrar recebimentos', side.settleWhere);
   checkSize(input.items);
   if (input.date > todayInBrazil()) throw badRequest({ [side.settledAtField]: [payable ? WORKFLOW_MESSAGES.paidAtFuture : WORKFLOW_MESSAGES.receivedAtFuture] });
-  return inTransaction(engine, async (q, touched) => {
+}
+
+/**
+ * The same settlement inside a caller's transaction (the statement import's CNAB retorno, a reconciliation that
+ * registers the payment): the same checks, permission and ledger posting as `settleBatch`.
+ */
+export async function settleBatchIn(q: Queryable, touched: Touched, engine: Engine, side: Side, input: SettleInput, principal: Principal) {
+  checkSettle(side, input, principal);
+  const payable = side === PAYABLE_SIDE;
+  // (A block, not re-indented, keeps this function's diff against settleBatch's old body small for merges.)
+  {
     const def = engine.registry.get(side.ledger.installments)!;
     const account = await accountFor(q, engine, input.bankAccountId, input.date, principal, side.settledAtField);
     const { headers, parcels, ids } = await lockBatch(q, engine, side, input.items, principal);
@@ -252,9 +268,17 @@ export async function settleBatch(engine: Engine, side: Side, input: SettleInput
         }, principal.userId),
       );
     }
+    // One settlement entry per bank movement, in this transaction (a refused posting undoes the whole batch).
+    for (const m of movements) {
+      const p = parcels.get(String(m[side.movementField]))!;
+      const a = amounts.get(p.id)!;
+      await postSettlement(q, side.ledger.header, String(p[side.ledger.parentField]), {
+        id: m.id, organizationId, bankAccountId: account.id, date: input.date,
+      }, { amount: Number(p.amount), interest: a.interest, fine: a.fine, discount: a.discount, settled: a.settled, label: String(p.label) }, principal.userId);
+    }
     await syncAll(q, engine, side, headers, updated, principal.userId, touched);
     return { batch, installments: updated, transactions: movements };
-  });
+  }
 }
 
 /**
@@ -281,12 +305,15 @@ export async function reverseParcel(
     `SELECT ${movementsDef.selectList} FROM bank_transactions WHERE ${column} = $1::uuid AND origin = $2 AND NOT reversed AND deleted_at IS NULL ORDER BY created_at DESC FOR UPDATE`,
     [parcel.id, side.origin],
   );
+  // A movement reconciled with a line of the bank statement stays as the bank saw it (D81): unmatch first.
+  const reconciled = await reconciledOn(q, rows.map((m) => String(m.id)));
+  if (reconciled) throw new HttpError(409, 'RECONCILED', WORKFLOW_MESSAGES.reverseReconciled(side === PAYABLE_SIDE ? 'O pagamento' : 'O recebimento', String(parcel.label), brDate(reconciled)));
   const date = args.date ?? todayInBrazil();
   const settledAt = String(parcel[side.settledAtField] ?? '');
   if (settledAt && date < settledAt) throw badRequest({ date: [WORKFLOW_MESSAGES.reverseBeforePayment(brDate(settledAt))] });
   if (date > todayInBrazil()) throw badRequest({ date: ['A data do estorno não pode ser futura.'] });
   for (const m of rows) {
-    await insertRows(q, movementsDef, [
+    const [reversal] = await insertRows(q, movementsDef, [
       {
         organizationId: m.organizationId,
         bankAccountId: m.bankAccountId,
@@ -300,6 +327,7 @@ export async function reverseParcel(
         reversed: false,
       },
     ], principal.userId);
+    await postMovementReversal(q, m.id, { id: reversal.id, date }, args.reason, principal.userId);
     await updateRow(q, movementsDef, m, { reversed: true }, principal.userId);
     touched.add('bank-transactions');
   }

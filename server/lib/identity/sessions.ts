@@ -1,5 +1,5 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { Db, Queryable } from '../../db/index.ts';
+import { createHash, randomBytes } from 'node:crypto';
+import type { Queryable } from '../../db/index.ts';
 import type { TokenService } from '../jwt.ts';
 import { twoFactorState, type UserRow } from './users.ts';
 
@@ -12,82 +12,85 @@ export const sha256 = (token: string) => createHash('sha256').update(token).dige
 export interface IssuedRefresh {
   token: string;
   expiresAt: Date;
+  /** The session (= refresh family) the token belongs to. */
+  sessionId: string;
 }
 
-export async function issueRefreshToken(q: Queryable, userId: string, now: Date, familyId: string = randomUUID()) {
+/** Why a session ended (sessions.end_reason). */
+export type SessionEndReason = 'logout' | 'password' | 'two-factor' | 'user-inactive' | 'refresh-reuse';
+
+/** A new session of the user: a login that proved the password (the second factor may still be pending). */
+export async function startSession(q: Queryable, userId: string, now: Date): Promise<string> {
+  const { rows } = await q.query<{ id: string }>('INSERT INTO sessions (user_id, created_at) VALUES ($1, $2) RETURNING id', [userId, now]);
+  return rows[0].id;
+}
+
+/** A refresh token of the session's family (the family id is the session id). */
+export async function issueRefreshToken(q: Queryable, userId: string, now: Date, sessionId: string) {
   const token = newOpaqueToken();
   const expiresAt = new Date(now.getTime() + REFRESH_TTL_MS);
   const { rows } = await q.query<{ id: string }>(
     `INSERT INTO refresh_tokens (user_id, token_hash, family_id, expires_at, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-    [userId, sha256(token), familyId, expiresAt, now],
+    [userId, sha256(token), sessionId, expiresAt, now],
   );
-  return { id: rows[0].id, token, expiresAt };
+  return { id: rows[0].id, token, expiresAt, sessionId };
 }
 
-interface RefreshRow {
-  id: string;
-  user_id: string;
-  family_id: string;
-  expires_at: Date;
-  revoked_at: Date | null;
-  replaced_by: string | null;
-}
-
-export type RotateResult = { ok: true; refresh: IssuedRefresh } | { ok: false; reuse: boolean };
-
 /**
- * Trades a refresh token for a new one of the same family. A token that was already rotated is a sign of
- * theft: the whole family is revoked (the revocation commits even though the caller then answers 401).
+ * Ends sessions at once: `sessionId` → that one session of the user; otherwise every live session of the user
+ * but `except` (the caller's own, kept after a password change). Their refresh tokens are revoked in the same
+ * transaction; the sessions trigger (migration 0020) tells every API instance at commit, so the next request
+ * with one of their access tokens is 401 (lib/identity/auth-state.ts). Returns the ended session ids.
  */
-/**
- * A rotated token replayed this soon after its rotation is a lost response (a reload or closed tab while the
- * refresh was in flight), not a theft: it gets a new token of the same family instead of revoking it.
- */
-export const REFRESH_REUSE_GRACE_MS = 30_000;
-
-export async function rotateRefreshToken(db: Db, userId: string, token: string, now: Date): Promise<RotateResult> {
-  return db.tx(async (q) => {
-    const { rows } = await q.query<RefreshRow>(
-      `SELECT id, user_id, family_id, expires_at, revoked_at, replaced_by FROM refresh_tokens WHERE token_hash = $1 FOR UPDATE`,
-      [sha256(token)],
+export async function endSessions(
+  q: Queryable,
+  target: { userId: string; sessionId?: string; except?: string },
+  reason: SessionEndReason,
+  now: Date,
+): Promise<string[]> {
+  const { rows } = await q.query<{ id: string }>(
+    `UPDATE sessions SET ended_at = $4, end_reason = $5
+     WHERE user_id = $1 AND ended_at IS NULL AND ($2::uuid IS NULL OR id = $2) AND ($3::uuid IS NULL OR id <> $3)
+     RETURNING id`,
+    [target.userId, target.sessionId ?? null, target.except ?? null, now, reason],
+  );
+  const ids = rows.map((r) => r.id);
+  if (ids.length) {
+    await q.query(
+      `UPDATE refresh_tokens SET revoked_at = coalesce(revoked_at, $2), successor_sealed = NULL
+       WHERE family_id = ANY($1::uuid[]) AND (revoked_at IS NULL OR successor_sealed IS NOT NULL)`,
+      [ids, now],
     );
-    const row = rows[0];
-    if (!row || row.user_id !== userId) return { ok: false, reuse: false };
-    if (row.revoked_at) {
-      const rotatedJustNow = row.replaced_by && now.getTime() - new Date(row.revoked_at).getTime() < REFRESH_REUSE_GRACE_MS;
-      if (rotatedJustNow && new Date(row.expires_at) > now) {
-        // Only while the family is alive: after a logout or a detected theft nothing comes back.
-        const live = await q.query('SELECT 1 FROM refresh_tokens WHERE family_id = $1 AND revoked_at IS NULL LIMIT 1', [row.family_id]);
-        if (live.rows.length) {
-          const next = await issueRefreshToken(q, userId, now, row.family_id);
-          return { ok: true, refresh: { token: next.token, expiresAt: next.expiresAt } };
-        }
-      }
-      if (row.replaced_by) await revokeFamily(q, row.family_id, now);
-      return { ok: false, reuse: Boolean(row.replaced_by) };
-    }
-    if (new Date(row.expires_at) <= now) return { ok: false, reuse: false };
-    const next = await issueRefreshToken(q, userId, now, row.family_id);
-    await q.query('UPDATE refresh_tokens SET revoked_at = $2, replaced_by = $3 WHERE id = $1', [row.id, now, next.id]);
-    return { ok: true, refresh: { token: next.token, expiresAt: next.expiresAt } };
-  });
+  }
+  return ids;
 }
 
-export async function revokeFamily(q: Queryable, familyId: string, now: Date): Promise<void> {
-  await q.query('UPDATE refresh_tokens SET revoked_at = $2 WHERE family_id = $1 AND revoked_at IS NULL', [familyId, now]);
-}
+let lastSweep = 0;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Logout: revokes the family of the given token when it belongs to the user; unknown tokens are ignored. */
-export async function revokeByToken(q: Queryable, userId: string, token: string, now: Date): Promise<void> {
+/**
+ * At most once an hour per process: forgets sessions that can no longer be used — ended 30+ days ago, or whose
+ * newest refresh token expired 30+ days ago (a second factor never completed counts from its start). Their refresh
+ * tokens go with them (foreign key); a token that old answers like an unknown one.
+ */
+export async function sweepSessions(q: Queryable, now = new Date()): Promise<void> {
+  if (now.getTime() - lastSweep < 60 * 60_000) return;
+  lastSweep = now.getTime();
+  const before = new Date(now.getTime() - 30 * DAY_MS);
   await q.query(
-    `UPDATE refresh_tokens SET revoked_at = $3
-     WHERE revoked_at IS NULL AND family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = $1 AND user_id = $2)`,
-    [sha256(token), userId, now],
+    `DELETE FROM sessions s WHERE s.ended_at < $1
+       OR (s.created_at < $1 AND NOT EXISTS (SELECT 1 FROM refresh_tokens t WHERE t.family_id = s.id AND t.expires_at >= $1))`,
+    [before],
   );
 }
 
-export async function revokeAllForUser(q: Queryable, userId: string, now: Date): Promise<void> {
-  await q.query('UPDATE refresh_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [userId, now]);
+/** Logout: ends the session of the given refresh token when it belongs to the user; unknown tokens are ignored. */
+export async function sessionOfToken(q: Queryable, userId: string, token: string): Promise<string | null> {
+  const { rows } = await q.query<{ family_id: string }>('SELECT family_id FROM refresh_tokens WHERE token_hash = $1 AND user_id = $2', [
+    sha256(token),
+    userId,
+  ]);
+  return rows[0]?.family_id ?? null;
 }
 
 export interface AuthResponse {
@@ -104,9 +107,13 @@ export interface AuthResponse {
   };
 }
 
-/** Password accepted, second factor pending: no refresh token, no verification token. */
-export async function preAuthResponse(tokens: TokenService, user: UserRow, now: Date): Promise<AuthResponse> {
-  const access = await tokens.sign(user.id, 'PreAuthorization', now);
+/**
+ * Password accepted, second factor pending: the session starts now (a logout ends it) but holds no refresh
+ * token and no verification token yet.
+ */
+export async function preAuthResponse(q: Queryable, tokens: TokenService, user: UserRow, now: Date): Promise<AuthResponse> {
+  const sessionId = await startSession(q, user.id, now);
+  const access = await tokens.sign(user.id, 'PreAuthorization', now, sessionId);
   const { isSetupRequired, allowedMethods } = twoFactorState(user);
   return {
     accessToken: access.token,
@@ -120,17 +127,19 @@ export async function preAuthResponse(tokens: TokenService, user: UserRow, now: 
 
 /**
  * Full session. `verified`: a second factor was just proven, so a verification token is included.
- * `refresh`: an already rotated token (RefreshToken grant); otherwise a new family starts.
+ * `refresh`: an already rotated token (RefreshToken grant). Otherwise `sessionId` (the session of the login's
+ * PreAuthorization token, or the caller's own) gets a new refresh token — its earlier live ones are rotated
+ * into it, one branch only — or, without it, a new session starts.
  */
 export async function fullAuthResponse(
   q: Queryable,
   tokens: TokenService,
   user: UserRow,
   now: Date,
-  opts: { verified: boolean; refresh?: IssuedRefresh },
+  opts: { verified: boolean; refresh?: IssuedRefresh; sessionId?: string },
 ): Promise<AuthResponse> {
-  const access = await tokens.sign(user.id, 'Authorization', now);
-  const refresh = opts.refresh ?? (await issueRefreshToken(q, user.id, now));
+  const refresh = opts.refresh ?? (await sessionRefresh(q, user.id, now, opts.sessionId));
+  const access = await tokens.sign(user.id, 'Authorization', now, refresh.sessionId);
   const { isSetupRequired, allowedMethods } = twoFactorState(user);
   const verification = opts.verified ? await tokens.sign(user.id, 'Verification', now) : undefined;
   return {
@@ -147,4 +156,14 @@ export async function fullAuthResponse(
         : {}),
     },
   };
+}
+
+async function sessionRefresh(q: Queryable, userId: string, now: Date, sessionId?: string): Promise<IssuedRefresh> {
+  if (!sessionId) return issueRefreshToken(q, userId, now, await startSession(q, userId, now));
+  const next = await issueRefreshToken(q, userId, now, sessionId);
+  await q.query(
+    'UPDATE refresh_tokens SET revoked_at = $3, replaced_by = $2 WHERE family_id = $1 AND revoked_at IS NULL AND id <> $2',
+    [sessionId, next.id, now],
+  );
+  return next;
 }

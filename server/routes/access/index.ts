@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { validatorCompiler } from '../../lib/validation.ts';
+import {
+  aclItemGrantHooks, applicationGrantHooks, composeHooks, groupPolicyGrantHooks, memberGrantHooks, policyGrantHooks, userGrantHooks,
+} from './grant-rules.ts';
 import { aclHooks, aclItemHooks, policyHooks, resourceHooks } from './policy-rules.ts';
 import userAdminRoutes from './user-routes.ts';
 import { userHooks } from './user-rules.ts';
@@ -18,10 +21,14 @@ export default async function accessRoutes(app: FastifyInstance): Promise<void> 
     // Another schema set (tests' fixtures) may not have the access resources: their rules then have nothing to guard.
     if (registry.has(name)) hooks.set(name, h);
   };
-  set('application-policies', policyHooks);
+  // Rules of each resource first, then "no one grants rights he does not hold" (grant-rules.ts).
+  set('application-policies', composeHooks(policyHooks, policyGrantHooks));
   set('application-resources', resourceHooks);
   set('application-acls', aclHooks);
-  set('application-acl-items', aclItemHooks);
-  set('users', userHooks(app));
+  set('application-acl-items', composeHooks(aclItemHooks, aclItemGrantHooks));
+  set('users', composeHooks(userHooks(app), userGrantHooks));
+  set('user-group-members', memberGrantHooks);
+  set('user-group-policies', groupPolicyGrantHooks);
+  set('applications', applicationGrantHooks);
   if (registry.has('users') && registry.has('applications')) await app.register(userAdminRoutes);
 }

@@ -4,7 +4,7 @@ import { STATUS_MESSAGES } from '../../../src/i18n/status.ts';
 import type { Queryable } from '../../db/index.ts';
 import { badRequest, HttpError, type FieldErrors } from '../../lib/errors.ts';
 import { createInvitation } from '../../lib/identity/invitation.ts';
-import { revokeAllForUser } from '../../lib/identity/sessions.ts';
+import { endSessions } from '../../lib/identity/sessions.ts';
 import type { ResourceHooks, WriteContext } from '../../resources/index.ts';
 import { writeAudit, type Diff } from '../../resources/audit.ts';
 
@@ -88,7 +88,7 @@ export function userHooks(app: FastifyInstance): ResourceHooks {
     async afterWrite(ctx) {
       const { row, stored } = ctx;
       if (!stored || !sameSet(stored.groupIds, row.groupIds)) await syncMemberships(ctx, row.id, row.groupIds as string[]);
-      if (stored?.active && row.active === false) await revokeAllForUser(ctx.q, row.id, new Date());
+      if (stored?.active && row.active === false) await endSessions(ctx.q, { userId: row.id }, 'user-inactive', new Date());
       if (ctx.action === 'create') {
         const invitation = await createInvitation(ctx.q, { id: row.id, name: String(row.name), email: String(row.email) }, {
           publicUrl: app.auth.publicUrl,

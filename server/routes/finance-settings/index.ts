@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ResourceHooks } from '../../resources/index.ts';
 import { expenseCategoryHooks, ledgerAccountHooks, revenueCategoryHooks } from './accounting-rules.ts';
 import { accountBalanceHooks, accountTokenHooks, bankAccountHooks } from './bank-rules.ts';
-import { approvalStageHooks, approvalTriggerHooks, companyBillHooks, costCenterHooks, departmentHooks } from './settings-rules.ts';
+import { approvalStageHooks, companyBillHooks, costCenterHooks, departmentHooks } from './settings-rules.ts';
 
 /**
  * Finance settings (docs/resources-finance.md): the rules of the accounting catalogues, cost centers, bank accounts, company bills,
@@ -22,7 +22,6 @@ export default async function financeSettings(app: FastifyInstance): Promise<voi
   set('cost-centers', costCenterHooks);
   set('departments', departmentHooks);
   set('company-bills', companyBillHooks);
-  set('approval-triggers', approvalTriggerHooks);
   set('approval-stages', approvalStageHooks);
   set('bank-accounts', bankAccountHooks);
   set('account-balances', accountBalanceHooks);

@@ -72,15 +72,13 @@ async function departmentRules({ q, record, action }: WriteContext): Promise<voi
 }
 
 /**
- * Company bills: the validity ends after it starts; supplier, cost center, department and paying account
- * are of the bill's organization; category and cost center are analytic (they receive the payables).
+ * Company bills: supplier, cost center, department and paying account are of the bill's organization; category and
+ * cost center are analytic (they receive the payables). "The validity ends after it starts" is in the schema
+ * (`formatMinimum` with `$data`, docs/schemas.md §3.5), so the form says it too.
  */
 async function companyBillRules({ q, record, action }: WriteContext): Promise<void> {
   if (action === 'delete') return;
   const errors: FieldErrors = {};
-  if (typeof record.endDate === 'string' && typeof record.startDate === 'string' && record.endDate < record.startDate) {
-    errors.endDate = ['O fim da vigência deve ser igual ou posterior ao início.'];
-  }
   await sameOrganization(q, record, { supplierId: 'companies', costCenterId: 'cost_centers', departmentId: 'departments', bankAccountId: 'bank_accounts' }, errors);
   if (!errors.costCenterId) await analyticCostCenter(q, record.costCenterId, errors);
   if (typeof record.expenseCategoryId === 'string') {
@@ -88,15 +86,6 @@ async function companyBillRules({ q, record, action }: WriteContext): Promise<vo
     if (rows[0]?.type === 'S') errors.expenseCategoryId = [`A categoria ${rows[0].code} é sintética: escolha uma analítica.`];
   }
   done(errors);
-}
-
-/** A trigger's amount range is not empty: minimum ≤ maximum (both inclusive, centavos). */
-async function approvalTriggerRules({ record, action }: WriteContext): Promise<void> {
-  if (action === 'delete') return;
-  const { minAmount: min, maxAmount: max } = record;
-  if (typeof min === 'number' && typeof max === 'number' && min > max) {
-    done({ maxAmount: ['O valor máximo deve ser igual ou maior que o mínimo.'] });
-  }
 }
 
 /**
@@ -118,5 +107,4 @@ async function approvalStageRules({ record, action }: WriteContext): Promise<voi
 export const costCenterHooks: ResourceHooks = { beforeWrite: costCenterRules };
 export const departmentHooks: ResourceHooks = { beforeWrite: departmentRules };
 export const companyBillHooks: ResourceHooks = { beforeWrite: companyBillRules };
-export const approvalTriggerHooks: ResourceHooks = { beforeWrite: approvalTriggerRules };
 export const approvalStageHooks: ResourceHooks = { beforeWrite: approvalStageRules };

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest, unauthorized } from '../../lib/errors.ts';
 import { assertRecentVerification, sendEmailCode, verifySecondFactor } from '../../lib/identity/second-factor.ts';
+import { endSessions } from '../../lib/identity/sessions.ts';
 import { findUserById, toUserDto } from '../../lib/identity/users.ts';
 import { securityBody, unbindBody, verifyBody, type VerifyBody } from './schemas.ts';
 
@@ -32,11 +33,15 @@ export default async function meTwoFactorRoutes(app: FastifyInstance): Promise<v
     const { verificationToken } = req.body as { verificationToken: string };
     const userId = req.principal!.userId;
     await assertRecentVerification(auth, userId, verificationToken);
-    await db.query(
-      `UPDATE users SET totp_secret = NULL, totp_confirmed_at = NULL, last_totp_step = NULL,
-         updated_at = now(), updated_by = $1, version = version + 1 WHERE id = $1`,
-      [userId],
-    );
+    await db.tx(async (q) => {
+      await q.query(
+        `UPDATE users SET totp_secret = NULL, totp_confirmed_at = NULL, last_totp_step = NULL,
+           updated_at = now(), updated_by = $1, version = version + 1 WHERE id = $1`,
+        [userId],
+      );
+      // A second-factor change ends the user's other sessions at once (D25).
+      await endSessions(q, { userId, except: req.principal!.sessionId }, 'two-factor', new Date());
+    });
     return reply.code(204).send();
   });
 
@@ -50,10 +55,15 @@ export default async function meTwoFactorRoutes(app: FastifyInstance): Promise<v
     } else if (!user.two_factor_methods.length) {
       throw badRequest({ isTwoFactorEnabled: ['Nenhum método de verificação está habilitado para o seu usuário.'] });
     }
-    await db.query(
-      `UPDATE users SET two_factor_enabled_by_user = $2, updated_at = now(), updated_by = $1, version = version + 1 WHERE id = $1`,
-      [user.id, body.isTwoFactorEnabled],
-    );
+    await db.tx(async (q) => {
+      await q.query(
+        `UPDATE users SET two_factor_enabled_by_user = $2, updated_at = now(), updated_by = $1, version = version + 1 WHERE id = $1`,
+        [user.id, body.isTwoFactorEnabled],
+      );
+      if (user.two_factor_enabled_by_user !== body.isTwoFactorEnabled) {
+        await endSessions(q, { userId: user.id, except: req.principal!.sessionId }, 'two-factor', new Date());
+      }
+    });
     return toUserDto(await me(user.id));
   });
 }

@@ -1,9 +1,11 @@
 import type { FastifyInstance, preValidationAsyncHookHandler } from 'fastify';
 import { normalizePhone } from '../../../src/engine/formats/contact.ts';
 import { badRequest, unauthorized } from '../../lib/errors.ts';
-import { hashPassword, passwordProblems, verifyPassword } from '../../lib/password.ts';
-import { clearEvents, countAttempt, releaseAttempt } from '../../lib/rate-limit.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { passwordProblems } from '../../lib/password-policy.ts';
+import { beginLogin, loginSucceeded } from '../../lib/login-throttle.ts';
 import { assertRecentVerification } from '../../lib/identity/second-factor.ts';
+import { endSessions } from '../../lib/identity/sessions.ts';
 import { findUserById, toUserDto } from '../../lib/identity/users.ts';
 import { passwordBody, profileBody } from './schemas.ts';
 
@@ -43,16 +45,14 @@ export default async function meRoutes(app: FastifyInstance): Promise<void> {
     const body = req.body as { currentPassword: string; newPassword: string; verificationToken?: string };
     const now = new Date();
     const user = await me(req.principal!.userId);
-    const account = { kind: 'account' as const, key: user.email.toLowerCase() };
-    const ip = { kind: 'ip' as const, key: req.ip };
     // Same throttle as the login: this endpoint must not become a password oracle.
-    const attempt = await countAttempt(db, [account, ip], now);
+    const attempt = await beginLogin(db, user.email, req.ip, now);
     if (!(await verifyPassword(body.currentPassword, user.password_hash ?? (await auth.dummyHash())))) {
       throw badRequest({ currentPassword: ['A senha atual não confere.'] });
     }
-    await releaseAttempt(db, attempt);
+    await loginSucceeded(db, attempt);
     if (user.two_factor_mandatory) await assertRecentVerification(auth, user.id, body.verificationToken);
-    const problems = passwordProblems(body.newPassword);
+    const problems = passwordProblems(body.newPassword, { email: user.email, name: user.name });
     if (problems.length) throw badRequest({ newPassword: problems });
     const hash = await hashPassword(body.newPassword, auth.scryptN);
     await db.tx(async (q) => {
@@ -61,7 +61,8 @@ export default async function meRoutes(app: FastifyInstance): Promise<void> {
         hash,
         now,
       ]);
-      await clearEvents(q, account);
+      // Every other session ends at once (one that knew the old password must not stay); this one goes on.
+      await endSessions(q, { userId: user.id, except: req.principal!.sessionId }, 'password', now);
     });
     return reply.code(204).send();
   });

@@ -3,7 +3,7 @@ import QRCode from 'qrcode';
 import { badRequest, conflict, HttpError } from '../../lib/errors.ts';
 import { countAttempt, releaseAttempt } from '../../lib/rate-limit.ts';
 import { base32Decode, generateTotpKey, matchTotp, otpauthUrl } from '../../lib/totp.ts';
-import { fullAuthResponse } from '../../lib/identity/sessions.ts';
+import { endSessions, fullAuthResponse } from '../../lib/identity/sessions.ts';
 import { invalidCode, normalizeCode, sendEmailCode, verifySecondFactor } from '../../lib/identity/second-factor.ts';
 import { findUserById, twoFactorState, type UserRow } from '../../lib/identity/users.ts';
 import type { TokenType } from '../../lib/principal.ts';
@@ -66,7 +66,10 @@ export default async function twoFactorRoutes(app: FastifyInstance): Promise<voi
         );
         if (res.rowCount !== 1) throw alreadyConfigured(); // another request confirmed a key meanwhile
         const updated = (await findUserById(q, user.id))!;
-        return fullAuthResponse(q, auth.tokens, updated, now, { verified: true });
+        // A new second factor ends the user's other sessions; this one (the login's, or the caller's) goes on.
+        const sessionId = req.principal!.sessionId;
+        await endSessions(q, { userId: user.id, except: sessionId }, 'two-factor', now);
+        return fullAuthResponse(q, auth.tokens, updated, now, { verified: true, sessionId });
       });
     },
   );
@@ -85,7 +88,8 @@ export default async function twoFactorRoutes(app: FastifyInstance): Promise<voi
       const user = (await findUserById(db, req.principal!.userId))!;
       if (!twoFactorState(user).required) throw new HttpError(409, 'TWO_FACTOR_NOT_REQUIRED', 'A verificação em duas etapas não está ativa para o seu usuário.');
       await verifySecondFactor(db, auth, user, body.method, body.verificationCode, 'login', now);
-      return db.tx((q) => fullAuthResponse(q, auth.tokens, user, now, { verified: true }));
+      // The login's session (started with the password) becomes a full one.
+      return db.tx((q) => fullAuthResponse(q, auth.tokens, user, now, { verified: true, sessionId: req.principal!.sessionId }));
     },
   );
 }

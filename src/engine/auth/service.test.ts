@@ -151,6 +151,36 @@ describe('AuthService', () => {
     expect(session.getSnapshot().refreshToken).toBe('r2');
   });
 
+  it('refresh asks for user and permissions with the new token, and keeps the stored objects when they did not change', async () => {
+    const fresh = fakeJwt({ sub: 'u1', projectId: 'demo', typ: 'Authorization', exp: NOW / 1000 + 901 });
+    const { auth, session, calls } = setup({ 'POST /id/auth': ok({ ...authResponse('Authorization'), accessToken: fresh, refreshToken: 'r2' }), ...userRoutes });
+    await auth.loadUserAndPermissions().catch(() => undefined); // no token yet: nothing stored
+    session.patch({ accessToken: token('Authorization'), tokenType: 'Authorization', refreshToken: 'r1' });
+    await auth.loadUserAndPermissions();
+    const { loggedUser, policyEffectivePermissions, policyEffectiveScopes } = session.getSnapshot();
+    let updates = 0;
+    const off = session.subscribe(() => updates++);
+    await auth.refresh();
+    off();
+    expect(calls.filter((c) => c.key === 'GET /id/users/me').at(-1)!.headers.get('authorization')).toBe(`Bearer ${fresh}`);
+    const after = session.getSnapshot();
+    expect(after.loggedUser).toBe(loggedUser);
+    expect(after.policyEffectivePermissions).toBe(policyEffectivePermissions);
+    expect(after.policyEffectiveScopes).toBe(policyEffectiveScopes);
+    expect(updates).toBe(1); // the tokens; equal user and permissions are not stored again
+  });
+
+  it('stores a changed user and changed permissions in one session update', async () => {
+    const { auth, session } = setup({ 'GET /id/users/me': ok({ ...USER, name: 'Outro' }), 'GET /id/users/me/policies/effective-permissions': ok(PERMS) });
+    session.patch({ accessToken: token('Authorization'), tokenType: 'Authorization', loggedUser: USER });
+    let updates = 0;
+    const off = session.subscribe(() => updates++);
+    await auth.loadUserAndPermissions();
+    off();
+    expect(updates).toBe(1);
+    expect(session.getSnapshot()).toMatchObject({ loggedUser: { name: 'Outro' }, policyEffectivePermissions: PERMS });
+  });
+
   it('logout calls the server, resets the session and shows the two messages', async () => {
     const { auth, session, calls, snackbars } = setup({ 'POST /id/auth/logout': ok(null) });
     const seen: string[] = [];

@@ -9,6 +9,9 @@ import { isVerificationTokenValid, jwtExpireAt } from '../session/tokens.ts';
 import type { LoggedUser, SessionState, TwoFactorMethod } from '../session/types.ts';
 import type { AuthResponse, TwoFactorSetup, VerifyInput } from './types.ts';
 
+/** Same JSON value (the API's answers are plain JSON, keys in the server's order). */
+const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
 export type Lock = <T>(name: string, fn: () => Promise<T>) => Promise<T>;
 
 export interface AuthServiceDeps {
@@ -178,21 +181,51 @@ export class AuthService {
 
   /** Loads `users/me`; a user without id is 'O login é inválido.'. */
   async loadUser(): Promise<LoggedUser> {
-    const user = await this.deps.http.get<LoggedUser | null>(this.url('usersMe'));
-    if (!user?.id) throw new HttpError(400, AUTH_MESSAGES.invalidLogin);
-    this.session.patch({ loggedUser: user });
+    const user = await this.fetchUser();
+    this.session.patch(this.userPatch(user));
     return user;
   }
 
   async loadPermissions(): Promise<EffectivePermissions> {
-    const p = await this.deps.http.get<EffectivePermissions>(this.url('usersMeEffectivePermissions'));
-    const permissions = { resources: p?.resources ?? [], acls: p?.acls ?? [] };
-    this.session.patch({ policyEffectivePermissions: permissions, policyEffectiveScopes: effectiveScopes(permissions) });
+    const permissions = await this.fetchPermissions();
+    this.session.patch(this.permissionsPatch(permissions));
     return permissions;
   }
 
+  /**
+   * Both, stored in one session update. The guard reloads them on every navigation (spec §2 step 6) and they
+   * rarely change: an answer equal to what the session holds keeps the stored objects, so the many components
+   * reading the user or the permissions do not re-render for nothing.
+   */
   async loadUserAndPermissions(): Promise<void> {
-    await Promise.all([this.loadUser(), this.loadPermissions()]);
+    const [user, permissions] = await Promise.allSettled([this.fetchUser(), this.fetchPermissions()]);
+    const patch = {
+      ...(user.status === 'fulfilled' ? this.userPatch(user.value) : {}),
+      ...(permissions.status === 'fulfilled' ? this.permissionsPatch(permissions.value) : {}),
+    };
+    if (Object.keys(patch).length) this.session.patch(patch);
+    if (user.status === 'rejected') throw user.reason;
+    if (permissions.status === 'rejected') throw permissions.reason;
+  }
+
+  private async fetchUser(): Promise<LoggedUser> {
+    const user = await this.deps.http.get<LoggedUser | null>(this.url('usersMe'));
+    if (!user?.id) throw new HttpError(400, AUTH_MESSAGES.invalidLogin);
+    return user;
+  }
+
+  private async fetchPermissions(): Promise<EffectivePermissions> {
+    const p = await this.deps.http.get<EffectivePermissions>(this.url('usersMeEffectivePermissions'));
+    return { resources: p?.resources ?? [], acls: p?.acls ?? [] };
+  }
+
+  private userPatch(user: LoggedUser): Partial<SessionState> {
+    return sameJson(this.state.loggedUser, user) ? {} : { loggedUser: user };
+  }
+
+  private permissionsPatch(permissions: EffectivePermissions): Partial<SessionState> {
+    if (sameJson(this.state.policyEffectivePermissions, permissions)) return {};
+    return { policyEffectivePermissions: permissions, policyEffectiveScopes: effectiveScopes(permissions) };
   }
 
   /**
@@ -209,6 +242,7 @@ export class AuthService {
 
   private async runRefresh(): Promise<void> {
     const seen = this.state.refreshToken;
+    let loading: Promise<void> | undefined;
     const lock: Lock = this.deps.lock ?? ((_n, fn) => fn());
     await lock('auth-refresh', async () => {
       this.session.reload();
@@ -221,8 +255,12 @@ export class AuthService {
         grantType: 'RefreshToken',
       });
       this.storeAuthResponse(res);
+      // Asked for at once, with the new token: the session update above re-renders its readers in a microtask,
+      // and awaiting first would send these two calls only after that render.
+      loading = this.loadUserAndPermissions();
+      loading.catch(() => undefined); // awaited below, once the lock is released
     });
-    await this.loadUserAndPermissions();
+    await (loading ?? this.loadUserAndPermissions());
   }
 
   /** Logs out on the server (best effort), clears the access token and resets the authentication keys. */

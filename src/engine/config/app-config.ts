@@ -1,3 +1,5 @@
+import { sanitizeAppConfig } from './sanitize.ts';
+
 /**
  * The app config served at `/app.config.json` (architecture §4): version, project id, service base URLs and
  * `appParams` (navigation modules and groups, merged with the tenant override on the server).
@@ -15,6 +17,8 @@ export interface NavigationModule {
   children?: NavigationModule[];
   /** Public modules are not protected by the route guard (all modules are private unless noted). */
   isPublic?: boolean;
+  /** The path is a plugin's page, not a screen or a hub (check:metadata then does not look for one). */
+  pluginPage?: boolean;
 }
 
 export interface NavigationGroupConfig {
@@ -52,10 +56,17 @@ export const navigationModules = (params: AppParams | null | undefined): Navigat
 export const navigationGroups = (params: AppParams | null | undefined): NavigationGroupConfig[] =>
   params?.composables?.useModuleNavigation?.groups ?? [];
 
-/** Loads the config with a cache-busting timestamp (spec §7), so a tenant change shows without a rebuild. */
+/**
+ * Loads the config with a cache-busting timestamp (spec §7), so a tenant change shows without a rebuild. The shape is
+ * checked (`sanitizeAppConfig`): a tenant's mistake drops the entries the menu cannot draw, never the app.
+ */
 export async function fetchAppConfig(doFetch: typeof fetch, now: () => number = Date.now): Promise<AppConfig> {
   const res = await doFetch(`/app.config.json?t=${now()}`, { headers: { accept: 'application/json' } });
   if (!res.ok) throw new Error(`Não foi possível carregar a configuração do aplicativo (HTTP ${res.status}).`);
-  const config = (await res.json()) as Partial<AppConfig>;
-  return { version: '', projectId: '', services: {}, appParams: {}, ...config } as AppConfig;
+  const raw: unknown = await res.json().catch(() => {
+    throw new Error('A configuração do aplicativo não é um JSON válido.');
+  });
+  const { config, dropped } = sanitizeAppConfig(raw);
+  if (dropped.length) console.warn(`Configuração do aplicativo: itens ignorados por formato inválido: ${dropped.join(', ')}`);
+  return config;
 }

@@ -58,7 +58,7 @@ export function filtersToQuery(filters: readonly Filter[] | undefined): Record<s
 
 /**
  * The query parameters of a list request, exactly as the API reads them (server/resources/list-query.ts):
- * `page`, `pageSize`, `sort`, `q`, `filter[field][op]`. Absent values are left out.
+ * `page`, `pageSize`, `sort`, `q`, `filter[field][op]`, `refOf`. Absent values are left out.
  */
 export function listQuery(params: Omit<ListParams, 'resource'>): Record<string, unknown> {
   const q = params.q?.trim();
@@ -68,6 +68,7 @@ export function listQuery(params: Omit<ListParams, 'resource'>): Record<string, 
     sort: sortToParam(params.sort),
     q: q || undefined,
     filter: filtersToQuery(params.filters),
+    refOf: params.refOf || undefined,
   };
 }
 

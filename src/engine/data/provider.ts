@@ -108,12 +108,14 @@ export function createDataProvider(options: DataProviderOptions): DataProvider {
       const chunks: string[][] = [];
       for (let i = 0; i < unique.length; i += LABELS_CHUNK) chunks.push(unique.slice(i, i + LABELS_CHUNK));
       if (!chunks.length) chunks.push([]);
-      type Answer = { scopes: PermissionCheck['scopes']; records: { id: string; read: boolean; update: boolean; delete: boolean }[] };
+      type Answer = { scopes: PermissionCheck['scopes']; actions?: string[]; records: ({ id: string } & PermissionCheck['records'][string])[] };
       const answers = await Promise.all(chunks.map((c) => http.get<Answer>(`${urlOf(resource)}/permissions`, { params: { id: c }, signal })));
       const records: PermissionCheck['records'] = {};
       for (const a of answers) for (const { id, ...rights } of a.records) records[id] = rights;
-      return { scopes: answers[0].scopes, records };
+      return { scopes: answers[0].scopes, ...(answers[0].actions ? { actions: answers[0].actions } : {}), records };
     },
+
+    bulkUpdate: ({ resource, items, set }) => write(resource, () => http.post<{ updated: number }>(`${urlOf(resource)}/bulk-update`, { items, set })),
 
     invalidate: (resource) => labels.clear(resource),
   };

@@ -1,5 +1,6 @@
 import type { PageLinks } from '../http/link-header.ts';
 import type { FilterOperator } from '../schema/screen-types.ts';
+import type { RecordActions } from './record-actions.ts';
 
 /** A record as the API returns it: business fields plus `id`, `version` and the audit fields. */
 export type ResourceRecord = Record<string, unknown> & { id: string; version?: number };
@@ -33,6 +34,11 @@ export interface ListParams {
   /** Free text over the resource's `searchFields`. */
   q?: string;
   filters?: Filter[];
+  /**
+   * `<resource>.<field path>` of a reference whose picker asks: the server applies that field's `x-ref-filter`
+   * (docs/schemas.md §3.3), so the picker offers only the records the field may hold.
+   */
+  refOf?: string;
 }
 
 export interface ListResult<T = ResourceRecord> {
@@ -60,11 +66,22 @@ export interface ExportParams extends Omit<ListParams, 'page' | 'pageSize'> {
   fields?: string[];
 }
 
+/** One record's rights: record scope, and the verdict of each workflow action the resource declares. */
+export interface RecordRights {
+  read: boolean;
+  update: boolean;
+  delete: boolean;
+  /** Allowed actions (architecture §12): present when the resource declares actions. */
+  actions?: RecordActions;
+}
+
 /** What the caller may do on a resource and on each listed record, from one call. */
 export interface PermissionCheck {
   scopes: { create: boolean; read: boolean; update: boolean; delete: boolean; export: boolean };
+  /** The workflow action keys the resource declares (absent: none). */
+  actions?: string[];
   /** By record id; ids the caller cannot see come back all false. */
-  records: Record<string, { read: boolean; update: boolean; delete: boolean }>;
+  records: Record<string, RecordRights>;
 }
 
 /**
@@ -90,6 +107,8 @@ export interface DataProvider {
   exportFile(params: ExportParams & { signal?: AbortSignal }): Promise<{ blob: Blob; filename: string }>;
   /** Resource scopes and per-record rights for many records in one call (never one per row). */
   checkPermissions(params: { resource: string; ids: readonly string[]; signal?: AbortSignal }): Promise<PermissionCheck>;
+  /** The same change on many records, all or nothing (`POST …/bulk-update`); rejects with the refusals by record id. */
+  bulkUpdate(params: { resource: string; items: { id: string; version: number }[]; set: Record<string, unknown> }): Promise<{ updated: number }>;
   /** Forgets cached labels of a resource (after a write). */
   invalidate(resource: string): void;
 }

@@ -29,16 +29,20 @@ const BY_EXTENSION = new Map<string, FileContentType>(
 );
 
 /**
- * The allowed content type of a file, or undefined. Browsers send '' or octet-stream for unknown types
- * (`.ofx`, `.ret`), so the extension decides then.
+ * The allowed content type of a file, or undefined. A known extension decides (browsers send '' or
+ * octet-stream for `.ofx`/`.ret`, and Windows with Excel calls a `.csv` "application/vnd.ms-excel"); without
+ * one, the declared type. A declared type outside the list is refused whatever the name. The server then
+ * checks the bytes against the type (server/commons/file-sniff.ts).
  * @example fileContentType('extrato.ofx', '') // 'application/x-ofx'
+ * @example fileContentType('extrato.csv', 'application/vnd.ms-excel') // 'text/csv'
  */
 export function fileContentType(name: string, declared: string | undefined): FileContentType | undefined {
   const type = (declared ?? '').split(';')[0].trim().toLowerCase();
-  if (Object.hasOwn(FILE_TYPES, type)) return type as FileContentType;
-  if (type && type !== 'application/octet-stream') return undefined;
+  const allowed = Object.hasOwn(FILE_TYPES, type);
+  if (type && type !== 'application/octet-stream' && !allowed) return undefined;
   const ext = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase();
-  return ext ? BY_EXTENSION.get(ext) : undefined;
+  const byExtension = ext ? BY_EXTENSION.get(ext) : undefined;
+  return byExtension ?? (allowed ? (type as FileContentType) : undefined);
 }
 
 /** For `<input accept>`: every allowed extension. */

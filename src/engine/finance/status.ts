@@ -17,15 +17,9 @@ export type PayableInstallmentStatus = (typeof PAYABLE_INSTALLMENT_STATUSES)[num
 export type ReceivableStatus = (typeof RECEIVABLE_STATUSES)[number];
 export type ReceivableInstallmentStatus = (typeof RECEIVABLE_INSTALLMENT_STATUSES)[number];
 
-/** Permission names the workflow scopes are checked on (server/seed/access.ts grants them). */
-export const FINANCE_PERMISSIONS = {
-  payables: 'payables',
-  receivables: 'receivables',
-  /** The payment queue (fila de pagamentos): authorize, pay and reverse parcelas. */
-  paymentQueue: 'payable-installment-authorizes',
-  /** The requester queue (fila do solicitante): confirm or contest. */
-  requesterQueue: 'payable-requestors',
-} as const;
+import { FINANCE_PERMISSIONS } from './permissions.ts';
+
+export { FINANCE_PERMISSIONS };
 
 export interface Transition {
   /** pt-BR verb for messages and buttons ("aprovar"). */

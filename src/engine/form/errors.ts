@@ -38,8 +38,9 @@ export function serverFieldErrors(err: unknown): FieldErrors | null {
  * buttons): the body itself (`$`), fields hidden by a rule, fields the screen does not place.
  */
 export function splitByField(errors: FieldErrors, shown: ReadonlySet<string>): { inline: FieldErrors; other: FieldErrors } {
-  const inline: FieldErrors = {};
-  const other: FieldErrors = {};
+  // Paths come from the server's answer: no prototype, so no name (`__proto__`, `constructor`) is special.
+  const inline: FieldErrors = Object.create(null);
+  const other: FieldErrors = Object.create(null);
   for (const [path, messages] of Object.entries(errors)) {
     (shown.has(path.split('.')[0]) ? inline : other)[path] = messages;
   }

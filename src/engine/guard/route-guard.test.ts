@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeJwt } from '../../../tests/fixtures/jwt.ts';
 import type { AppConfig } from '../config/app-config.ts';
 import { EMPTY_SESSION, type SessionState } from '../session/types.ts';
-import { createRedirectResolver, runRouteGuard, type GuardServices } from './route-guard.ts';
+import { createRedirectResolver, runRouteGuard, type GuardServices, type MatchedRoute } from './route-guard.ts';
 import { safeRedirectTarget } from './paths.ts';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
@@ -129,6 +129,29 @@ describe('route guard, in the order of spec §2', () => {
   it('9. raises a non-fatal 404 for unmatched routes (after the auth steps)', async () => {
     expect(await go('/nada', EMPTY_SESSION)).toEqual({ type: 'notFound', status: 404, message: 'Page not found: /nada', fatal: false });
     expect(await go('/pedidos', loggedIn)).toEqual({ type: 'notFound', status: 404, message: 'Page not found: /pedidos', fatal: false });
+  });
+
+  it('9b. refuses, before drawing, a page whose permission the user lacks (403 with what was needed); logs in first when signed out', async () => {
+    const pages: Record<string, MatchedRoute> = {
+      '/contas-a-pagar/lancamentos': { isPrivate: true, access: { permission: 'payables', scope: 'read', label: 'Contas a Pagar' } },
+      '/pedidos/adicionar': { isPrivate: true, access: { permission: 'orders', scope: 'create' } },
+      '/pedidos/lista': { isPrivate: true, access: { permission: ['orders', 'purchase-orders'], scope: 'read' } },
+      // Screen routes resolve theirs from the screen files, loaded on demand.
+      '/pedidos/1/editar': { isPrivate: true, access: async () => ({ permission: 'orders', scope: 'update' }) },
+    };
+    const s = services({ matchRoute: (p) => pages[p] });
+    expect(await go('/contas-a-pagar/lancamentos', loggedIn, s)).toMatchObject({
+      type: 'forbidden', status: 403, access: { permission: 'payables', scope: 'read', label: 'Contas a Pagar' }, navigation: [{ title: '' }, { title: 'Compras' }],
+    });
+    expect(await go('/pedidos/adicionar', loggedIn, s)).toMatchObject({ type: 'allow' });
+    expect(await go('/pedidos/lista', loggedIn, s)).toMatchObject({ type: 'forbidden' });
+    expect(await go('/pedidos/1/editar', loggedIn, s)).toMatchObject({ type: 'forbidden', access: { permission: 'orders', scope: 'update' } });
+    const reader = { ...loggedIn, policyEffectivePermissions: { resources: [{ name: 'purchaseOrders', scopes: ['read'] }], acls: [] } };
+    expect(await go('/pedidos/lista', reader, services({ matchRoute: (p) => pages[p] }, reader))).toMatchObject({ type: 'allow' });
+    const owner = { ...loggedIn, loggedUser: { ...USER, accessLevel: 'SystemOwner' } };
+    expect(await go('/contas-a-pagar/lancamentos', owner, services({ matchRoute: (p) => pages[p] }, owner))).toMatchObject({ type: 'allow' });
+    // Signed out: the login comes first (the 403 would say nothing useful).
+    expect(await go('/contas-a-pagar/lancamentos', EMPTY_SESSION, services({ matchRoute: (p) => pages[p] }, EMPTY_SESSION))).toMatchObject({ type: 'redirect' });
   });
 
   it('10. builds the menu from create scopes, removing empty groups, always showing modules without resource', async () => {

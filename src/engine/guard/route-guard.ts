@@ -1,3 +1,4 @@
+import { can } from '../access.ts';
 import { configuredProjectId, type AppConfig } from '../config/app-config.ts';
 import { buildNavigation, privateModulePaths, type NavigationGroup } from '../navigation/modules.ts';
 import { canRefreshSession, isAccessTokenValid, isVerificationTokenValid } from '../session/tokens.ts';
@@ -11,10 +12,26 @@ export interface GuardRoute {
   hash?: string;
 }
 
+/**
+ * What a page needs to be drawn at all: `scope` on one of `permission` (any of several names). Screen routes
+ * derive it from the screen file (list/view: read; add: create; edit: update); plugin pages declare it.
+ */
+export interface RouteAccess {
+  permission: string | readonly string[];
+  scope: string;
+  /** What the page shows, for the 403 page ("Contas a Pagar — Lançamentos"). */
+  label?: string;
+}
+
 /** What the router knows about the matched route (undefined = no route matches). */
 export interface MatchedRoute {
   /** Routes outside module paths (reports, settings) declare themselves private. */
   isPrivate?: boolean;
+  /**
+   * The permission the page needs: without it the guard answers 403 before anything is drawn. A function is
+   * awaited (the access of screen routes comes with the screen files, loaded on demand).
+   */
+  access?: RouteAccess | (() => Promise<RouteAccess>);
 }
 
 export interface GuardServices {
@@ -32,7 +49,9 @@ export type GuardResult =
   | { type: 'redirect'; to: string }
   /** A full page load: new front-end version or an external redirect. */
   | { type: 'reload'; url: string }
-  | { type: 'notFound'; status: 404; message: string; fatal: false };
+  | { type: 'notFound'; status: 404; message: string; fatal: false }
+  /** The user may not open this page (step 9b): one 403 page inside the menu layout, nothing of the page drawn. */
+  | { type: 'forbidden'; status: 403; access: RouteAccess; navigation: NavigationGroup[] };
 
 export const NEW_VERSION_PARAM = 'newAppVersionAvailable';
 
@@ -49,7 +68,8 @@ export function isProtectedPath(pathname: string, config: AppConfig, matched: Ma
  * 1 trailing slash → redirect; 2 protected paths; 3 new version → full reload with ?newAppVersionAvailable;
  * 4 PreAuthorization → setup or code page; 5 second-factor pages need a verification token when two-factor
  * is mandatory; 6 valid token → refresh token, user, permissions; 7 otherwise log out → /login?redirectTo;
- * 8 path redirects (external = full load); 9 unmatched → non-fatal 404; 10 menu by create scope.
+ * 8 path redirects (external = full load); 9 unmatched → non-fatal 404; 9b a page whose permission the user
+ * lacks (read for lists and records, create for /adicionar, update for /editar) → 403; 10 menu by create scope.
  * @example const r = await runRouteGuard({ pathname: '/pedidos/', search: '' }, session, config, services);
  *          // { type: 'redirect', to: '/pedidos' }
  */
@@ -118,11 +138,23 @@ export async function runRouteGuard(route: GuardRoute, session: SessionState, co
   // 9.
   if (!matched) return { type: 'notFound', status: 404, message: NOT_FOUND_TEXT.routeMessage(pathname), fatal: false };
 
+  // 9b. Before the page draws anything (filters, table, form): one 403 page.
+  const access = typeof matched.access === 'function' ? await matched.access() : matched.access;
+  if (access && !mayOpen(current, access)) {
+    return { type: 'forbidden', status: 403, access, navigation: allow(current, config).navigation };
+  }
+
   // 10.
   return allow(current, config);
 }
 
-function allow(session: SessionState, config: AppConfig): GuardResult {
+/** Whether the session's user has the route's scope on one of its permission names. */
+export function mayOpen(session: SessionState, access: RouteAccess): boolean {
+  const names = typeof access.permission === 'string' ? [access.permission] : access.permission;
+  return names.some((name) => can(session.loggedUser, session.policyEffectivePermissions, name, access.scope));
+}
+
+function allow(session: SessionState, config: AppConfig): Extract<GuardResult, { type: 'allow' }> {
   return { type: 'allow', navigation: buildNavigation(config.appParams, session.loggedUser, session.policyEffectivePermissions) };
 }
 

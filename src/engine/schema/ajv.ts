@@ -1,18 +1,18 @@
 import type Ajv from 'ajv';
 import type { Options } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
-import { FORMATS } from '../formats/registry.ts';
+import { formatLimitDefinition } from 'ajv-formats/dist/limit.js';
+import { AJV_FORMATS } from './ajv-formats.ts';
 import { X_KEYWORDS } from './keywords.ts';
 
 export type { Ajv2020 };
 
-/** Adds our formats (typed: `money` and `percent` apply to numbers) and `x-` keywords to any ajv 8 instance. */
+/** Adds our formats and `x-` keywords to any ajv 8 instance. */
 export function registerVocabulary<A extends Ajv>(ajv: A): A {
-  for (const f of Object.values(FORMATS)) {
-    if (f.type === 'number') ajv.addFormat(f.name, { type: 'number', validate: f.validate });
-    else ajv.addFormat(f.name, { type: 'string', validate: f.validate });
-  }
+  for (const [name, def] of Object.entries(AJV_FORMATS)) ajv.addFormat(name, def as never);
   for (const k of X_KEYWORDS) if (!ajv.getKeyword(k.keyword as string)) ajv.addKeyword(k);
+  // formatMinimum/formatMaximum/formatExclusive…: dates compared with a literal or another field ($data).
+  if (!ajv.getKeyword('formatMinimum')) ajv.addKeyword(formatLimitDefinition);
   return ajv;
 }
 
@@ -20,11 +20,12 @@ export function registerVocabulary<A extends Ajv>(ajv: A): A {
  * The project's ajv: JSON Schema 2020-12, all errors, strict (unknown keywords and formats fail at
  * compile time), `verbose` so messages can read the failing schema. `strictRequired` is off because it
  * rejects the conditional `else: { required: [...] }` of a resource; {@link undeclaredRequired} checks
- * those names against `properties` instead.
+ * those names against `properties` instead. `$data` is on: a limit may be another field of the same object
+ * (`"maximum": { "$data": "1/total" }`), in the server's compiled code and in the browser's precompiled code alike.
  * @example const ajv = createAjv(); ajv.validate({ type: 'string', format: 'cnpj' }, '12ABC34501DE35') // true
  */
 export function createAjv(options: Options = {}): Ajv2020 {
-  return registerVocabulary(new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true, verbose: true, ...options }));
+  return registerVocabulary(new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true, verbose: true, $data: true, ...options }));
 }
 
 type SchemaNode = { properties?: Record<string, unknown>; required?: unknown; allOf?: unknown; if?: unknown; then?: unknown; else?: unknown };

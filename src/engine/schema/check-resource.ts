@@ -1,4 +1,6 @@
 import { undeclaredRequired } from './ajv.ts';
+import { checkComparisons, checkRefFilter } from './check-rules.ts';
+import { didYouMean } from './did-you-mean.ts';
 import { statusOrder } from './locks.ts';
 import type { Problem } from './metadata-error.ts';
 import { compileResource, type CompiledResource } from './resource.ts';
@@ -18,12 +20,14 @@ export function checkResource(
   name: string,
   schema: ResourceSchema,
   known: ReadonlySet<string>,
+  /** The other schemas (valid ones), for what `x-fill` reads of a referenced resource. */
+  others: Readonly<Record<string, ResourceSchema>> = {},
 ): { problems: Problem[]; compiled?: CompiledResource } {
   const file = schemaFile(name);
   const problems: Problem[] = [];
   const add = (pointer: string, message: string) => problems.push({ file, pointer, message });
   const props = schema.properties;
-  const missing = (field: string) => `campo "${field}" não existe em properties`;
+  const missing = (field: string) => `campo "${field}" não existe em properties${didYouMean(field, Object.keys(props))}`;
   const x = schema['x-resource'];
 
   if (schema.$id !== name) add('/$id', `deve ser "${name}" (o nome do arquivo)`);
@@ -47,7 +51,21 @@ export function checkResource(
     for (const [field, p] of Object.entries(properties)) {
       const at = `${base}/${field}`;
       const ref = p['x-ref'];
-      if (ref && !known.has(ref)) add(`${at}/x-ref`, `recurso "${ref}" não existe (${schemaFile(ref)})`);
+      if (ref && !known.has(ref)) add(`${at}/x-ref`, `recurso "${ref}" não existe (${schemaFile(ref)})${didYouMean(ref, known)}`);
+      const refFilter = p['x-ref-filter'];
+      if (refFilter && ref) checkRefFilter(refFilter, ref, others, `${at}/x-ref-filter`, add);
+      checkComparisons(p, field, properties, at, add);
+      const fill = p['x-fill'];
+      if (fill) {
+        if (!ref) add(`${at}/x-fill`, 'x-fill só vale num campo x-ref (preenche a partir do registro escolhido)');
+        for (const [to, from] of Object.entries(fill)) {
+          if (!properties[to] || to === field) add(`${at}/x-fill/${to}`, `campo vizinho "${to}" não existe neste objeto`);
+          else if (properties[to].readOnly) add(`${at}/x-fill/${to}`, `"${to}" é somente leitura: o servidor o calcula`);
+          const target = ref ? others[ref] : undefined;
+          if (target && !target.properties[from]) add(`${at}/x-fill/${to}`, `campo "${from}" não existe em ${schemaFile(ref!)}`);
+          else if (target?.properties[from]?.writeOnly) add(`${at}/x-fill/${to}`, `"${from}" é um segredo (writeOnly)`);
+        }
+      }
       const unique = p['x-unique'];
       if (Array.isArray(unique)) unique.forEach((u, i) => { if (!properties[u]) add(`${at}/x-unique/${i}`, missing(u)); });
       const after = p['x-readonly-after'];
@@ -62,6 +80,11 @@ export function checkResource(
       const computed = p['x-computed'];
       if (computed && !isNumeric(p)) add(`${at}/type`, 'um campo calculado (x-computed) é numérico (integer ou number)');
       if (computed) checkComputed(computed, properties, `${at}/x-computed`, add);
+      for (const [sibling] of Object.entries(p['x-money-when'] ?? {})) {
+        if (!isNumeric(p)) add(`${at}/x-money-when`, 'x-money-when vale num campo numérico');
+        if (!properties[sibling] || sibling === field) add(`${at}/x-money-when/${sibling}`, `campo vizinho "${sibling}" não existe neste objeto`);
+      }
+      if (p['x-total'] !== undefined && !p.items?.properties) add(`${at}/x-total`, 'x-total vale numa lista de itens (array de objetos)');
       const overdue = p['x-overdue'];
       if (overdue) checkOverdue(overdue, p, properties === props, props, statuses, `${at}`, add);
       if (p.properties) walk(p.properties, `${at}/properties`);

@@ -1,3 +1,4 @@
+import { didYouMean } from './did-you-mean.ts';
 import { templateParams } from '../routes/route-table.ts';
 import { schemaFile } from './check-resource.ts';
 import type { Problem } from './metadata-error.ts';
@@ -24,12 +25,12 @@ export function checkScreen(
   const add = (pointer: string, message: string) => problems.push({ file, pointer, message });
   const target = compiled[screen.resource];
   if (!target) {
-    add('/resource', `recurso "${screen.resource}" não existe (${schemaFile(screen.resource)})`);
+    add('/resource', `recurso "${screen.resource}" não existe (${schemaFile(screen.resource)})${didYouMean(screen.resource, known)}`);
     return problems;
   }
   const props = target.schema.properties;
   const where = schemaFile(screen.resource);
-  const missing = (field: string, in_ = where) => `campo "${field}" não existe em ${in_}`;
+  const missing = (field: string, in_ = where) => `campo "${field}" não existe em ${in_}${in_ === where ? didYouMean(field, Object.keys(props)) : ''}`;
   const SECRET = (name: string) => `campo "${name}" é writeOnly (segredo): a API nunca o devolve`;
   /** Field of the record (business or system); reports and returns false when it is not (or, to be read, is a secret). */
   const field = (pointer: string, name: string, opts: { system?: boolean; read?: boolean } = {}) => {
@@ -109,7 +110,19 @@ export function checkScreen(
   if (list?.search && !target.schema['x-resource'].searchFields?.length) add('/list/search', `${where} não define x-resource.searchFields`);
   list?.filters?.forEach((f, i) => filter(`/list/filters/${i}`, f));
   list?.rowActions?.forEach((a, i) => action(`/list/rowActions/${i}`, a, false));
-  list?.bulkActions?.forEach((a, i) => action(`/list/bulkActions/${i}`, a, true));
+  list?.bulkActions?.forEach((a, i) => {
+    if (typeof a === 'object' && 'edit' in a) {
+      // A bulk edit writes fields through PATCH: they must be fields a form could change.
+      a.edit.forEach((f, j) => {
+        if (!field(`/list/bulkActions/${i}/edit/${j}`, f, { system: false })) return;
+        if (props[f]?.readOnly) add(`/list/bulkActions/${i}/edit/${j}`, `campo "${f}" é readOnly e não pode ser editado em lote`);
+        if (props[f]?.['x-immutable']) add(`/list/bulkActions/${i}/edit/${j}`, `campo "${f}" é x-immutable e não pode ser editado em lote`);
+      });
+      if (a.when) condition(`/list/bulkActions/${i}/when`, a.when);
+      return;
+    }
+    action(`/list/bulkActions/${i}`, a as CustomAction | string, true);
+  });
   view?.actions?.forEach((a, i) => action(`/view/actions/${i}`, a, false));
 
   if (form) {

@@ -1,6 +1,6 @@
 /**
- * Public API of the schema layer, shared by server and client. The RJSF validator lives in
- * `./rjsf-validator.ts` and is imported by the client only (it pulls @rjsf/utils).
+ * Public API of the schema layer, shared by server and client. The RJSF validator lives in the renderer
+ * (`src/renderers/antd/form/rjsf-validator.ts`): it speaks @rjsf/utils.
  */
 export { createAjv, registerVocabulary, undeclaredRequired, type Ajv2020 } from './ajv.ts';
 export { applyComputed, computeValue, exactProduct, hasComputed, type ComputedSpec } from './computed.ts';

@@ -11,6 +11,16 @@ const field = { type: 'string', pattern: '^[a-z][a-zA-Z0-9]*$' };
 export const X_KEYWORDS: KeywordDefinition[] = [
   { keyword: 'x-resource', metaSchema: { type: 'object' } },
   { keyword: 'x-ref', metaSchema: kebab },
+  {
+    keyword: 'x-ref-filter',
+    metaSchema: {
+      type: 'object',
+      minProperties: 1,
+      propertyNames: { pattern: '^[a-z][a-zA-Z0-9]*(\\.[a-z][a-zA-Z0-9]*)?$' },
+      additionalProperties: { anyOf: [{ type: ['string', 'number', 'boolean'] }, { type: 'array', items: { type: ['string', 'number', 'boolean'] }, minItems: 1 }] },
+    },
+  },
+  { keyword: 'x-fill', metaSchema: { type: 'object', minProperties: 1, additionalProperties: field } },
   { keyword: 'x-unique', metaSchema: { anyOf: [{ type: 'boolean' }, { type: 'array', items: field, minItems: 1 }] } },
   { keyword: 'x-index', metaSchema: { type: 'boolean' } },
   { keyword: 'x-readonly-after', metaSchema: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' }, minItems: 1 }] } },
@@ -39,6 +49,8 @@ export const X_KEYWORDS: KeywordDefinition[] = [
       properties: { date: field, unless: { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 } },
     },
   },
+  { keyword: 'x-money-when', metaSchema: { type: 'object', minProperties: 1, propertyNames: field, additionalProperties: { type: 'array', items: { type: ['string', 'integer'], minLength: 1 }, minItems: 1 } } },
+  { keyword: 'x-total', metaSchema: { type: 'boolean' } },
   { keyword: 'x-messages', metaSchema: { type: 'object', additionalProperties: { type: 'string', minLength: 1 } } },
 ];
 

@@ -89,9 +89,20 @@ describe('loadMetadata', () => {
     expect(Object.keys(loadMetadata(f).screens)).toEqual(['banks', 'bank-accounts']);
   });
 
+  it('x-fill: siblings of the reference and fields of the referenced resource, named when wrong', () => {
+    const fill = (map: Record<string, string>) => broken((f) => {
+      f['schemas/bank-accounts.schema.json'].properties.bankId['x-fill'] = map;
+    });
+    expect(fill({ name: 'name' })).toEqual([]);
+    expect(fill({ nome: 'name', openingBalance: 'ispbx' })).toEqual([
+      'schemas/bank-accounts.schema.json: /properties/bankId/x-fill/nome: campo vizinho "nome" não existe neste objeto',
+      'schemas/bank-accounts.schema.json: /properties/bankId/x-fill/openingBalance: campo "ispbx" não existe em schemas/banks.schema.json',
+    ]);
+  });
+
   it('names the file and JSON path of a column that is not a field', () => {
     expect(broken((f) => (f['screens/banks/screen.json'].list.columns[2].field = 'nome'))).toEqual([
-      'screens/banks/screen.json: /list/columns/2/field: campo "nome" não existe em schemas/banks.schema.json',
+      'screens/banks/screen.json: /list/columns/2/field: campo "nome" não existe em schemas/banks.schema.json — você quis dizer "name"?',
     ]);
   });
 
@@ -108,7 +119,7 @@ describe('loadMetadata', () => {
     ).toEqual([
       'schemas/banks.schema.json: /properties/id: campo de sistema: o motor já o fornece (id, createdAt, createdBy, updatedAt, updatedBy, version)',
       expect.stringMatching(/^schemas\/banks.schema.json: \/properties\/ispb\/format: formato fora do nosso vocabulário \(docs\/schemas.md\): cpf, cnpj/),
-      'schemas/banks.schema.json: /properties/name/titel: chave não permitida aqui',
+      'schemas/banks.schema.json: /properties/name/titel: chave não permitida aqui — você quis dizer "title"?',
       'schemas/banks.schema.json: /properties/name: toda propriedade tem "type" e "title" (rótulo pt-BR)',
       'schemas/banks.schema.json: /properties/total/type: o formato pede "type": "integer" (ou ["integer", "null"]) — dinheiro é inteiro em centavos',
       'schemas/banks.schema.json: /additionalProperties: todo recurso usa "additionalProperties": false (campos desconhecidos são rejeitados)',
@@ -129,11 +140,11 @@ describe('loadMetadata', () => {
       }),
     ).toEqual([
       'schemas/bank-accounts.schema.json: /$id: deve ser "bank-accounts" (o nome do arquivo)',
-      'schemas/bank-accounts.schema.json: /x-resource/labelField: campo "nome" não existe em properties',
+      'schemas/bank-accounts.schema.json: /x-resource/labelField: campo "nome" não existe em properties — você quis dizer "name"?',
       'schemas/bank-accounts.schema.json: /x-resource/defaultSort: campo "criado" não existe em properties',
       'schemas/bank-accounts.schema.json: /properties/name/x-unique/0: campo "organizationId" não existe em properties',
       'schemas/bank-accounts.schema.json: /properties/name/x-readonly-after: o recurso não tem campo de status com enum/oneOf ("status")',
-      'schemas/bank-accounts.schema.json: /properties/bankId/x-ref: recurso "bancos" não existe (schemas/bancos.schema.json)',
+      'schemas/bank-accounts.schema.json: /properties/bankId/x-ref: recurso "bancos" não existe (schemas/bancos.schema.json) — você quis dizer "banks"?',
       'schemas/bank-accounts.schema.json: /required/2: campo obrigatório "bankid" não está em properties',
     ]);
   });

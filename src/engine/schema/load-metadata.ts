@@ -44,7 +44,7 @@ const HUB_PATH = /^hubs\/([a-z][a-z0-9-]*)\.json$/;
  * Pure: the caller reads the files (scripts/check-metadata.ts on Node, `import.meta.glob` in Vite).
  * @example loadMetadata({ 'schemas/banks.schema.json': banks, 'screens/banks/screen.json': banksScreen })
  */
-export function loadMetadata(files: MetadataFiles): Metadata {
+export function loadMetadata(files: MetadataFiles, options: { unreadable?: readonly string[] } = {}): Metadata {
   const { resource: checkResourceMeta, screen: checkScreenMeta, hub: checkHubMeta } = metaValidators();
   const problems: Problem[] = [];
   const schemas: Record<string, ResourceSchema> = {};
@@ -73,10 +73,11 @@ export function loadMetadata(files: MetadataFiles): Metadata {
 
   // Every schema file present counts as a resource for references, valid or not, so one broken file
   // is reported once instead of again by everything that refers to it.
-  const known = new Set(Object.keys(files).map((f) => SCHEMA_PATH.exec(f.replace(/^.*?(?=schemas\/)/, ''))?.[1]).filter((n): n is string => !!n));
+  // Files that did not even parse (reported by the caller with their line) count too: no knock-on "não existe".
+  const known = new Set([...Object.keys(files), ...(options.unreadable ?? [])].map((f) => SCHEMA_PATH.exec(f.replace(/^.*?(?=schemas\/)/, ''))?.[1]).filter((n): n is string => !!n));
   const compiled: Record<string, CompiledResource> = {};
   for (const [name, schema] of Object.entries(schemas)) {
-    const result = checkResource(name, schema, known);
+    const result = checkResource(name, schema, known, schemas);
     problems.push(...result.problems);
     if (result.compiled) compiled[name] = result.compiled;
   }

@@ -2,7 +2,7 @@ import type { ErrorObject } from 'ajv';
 import { FORMAT_MESSAGES, VALIDATION_MESSAGES as M } from '../../i18n/validation.ts';
 import { formatMoney } from '../formats/money.ts';
 import { getFormat, isFormatName } from '../formats/registry.ts';
-import type { FieldErrors, PropertySchema } from './types.ts';
+import { isDataRef, type FieldErrors, type PropertySchema } from './types.ts';
 
 /** Key of errors about the body itself (not a field). */
 export const ROOT_KEY = '$';
@@ -27,16 +27,61 @@ function typeMessage(type: unknown): string {
   return M.type[first as keyof typeof M.type] ?? M.invalid;
 }
 
+const COMPARED = ['minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum', 'formatMinimum', 'formatExclusiveMinimum', 'formatMaximum', 'formatExclusiveMaximum', 'const'] as const;
+type Compared = (typeof COMPARED)[number];
+const isCompared = (k: string): k is Compared => (COMPARED as readonly string[]).includes(k);
+
+/** JSON Pointer segments, unescaped. */
+const segments = (pointer: string) => pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+
+/**
+ * The label of the field a `$data` limit points at: the relative pointer (`1/startDate`) resolved against the
+ * failing value's place (`/items/0/endDate` → `/items/0/startDate`), then looked up in the resource's schema
+ * (properties, line items). Without the schema, the field's name.
+ */
+export function dataRefTitle(root: PropertySchema | undefined, instancePath: string, ref: string): string {
+  const m = /^(\d+)((?:\/[^/]*)*)$/.exec(ref);
+  if (!m) return ref;
+  const base = segments(instancePath);
+  const path = [...base.slice(0, Math.max(0, base.length - Number(m[1]))), ...segments(m[2])];
+  let node = root;
+  for (const part of path) {
+    if (!node) break;
+    node = /^\d+$/.test(part) && node.items ? node.items : node.properties && Object.hasOwn(node.properties, part) ? node.properties[part] : undefined;
+  }
+  return node?.['x-label'] ?? node?.title ?? path.at(-1) ?? ref;
+}
+
+/** A fixed date limit as people read it (`31/12/2026`). */
+function shownLimit(value: unknown, schema: PropertySchema | undefined): string {
+  const f = schema?.format && isFormatName(schema.format) ? getFormat(schema.format) : undefined;
+  return typeof value === 'string' && f && 'mask' in f && f.mask ? (f.mask as (v: string) => string)(value) : String(value);
+}
+
+export interface MessageOptions {
+  /** The resource schema the errors come from: names the other field of a `$data` comparison. */
+  schema?: PropertySchema;
+}
+
 /**
  * pt-BR message of one ajv error. Needs `verbose` errors (our ajv and RJSF's set it) for the failing
- * schema and value; `x-messages` on the property overrides the message of a keyword.
+ * schema and value; `x-messages` on the property overrides the message of a keyword. A limit that is another
+ * field (`{ "$data": "1/startDate" }`) names that field: "Deve ser igual ou posterior ao campo "Início".".
  */
-export function messageOf(error: ErrorObject): string {
+export function messageOf(error: ErrorObject, options: MessageOptions = {}): string {
   const schema = error.parentSchema as PropertySchema | undefined;
   const override = schema?.['x-messages']?.[error.keyword];
   if (override) return override;
   const p = error.params as Record<string, unknown>;
+  if (isCompared(error.keyword) && isDataRef(error.schema)) {
+    return M.than[error.keyword](dataRefTitle(options.schema, error.instancePath, error.schema.$data));
+  }
   switch (error.keyword) {
+    case 'formatMinimum':
+    case 'formatExclusiveMinimum':
+    case 'formatMaximum':
+    case 'formatExclusiveMaximum':
+      return M[error.keyword](shownLimit(p.limit, schema));
     case 'required':
     case 'dependentRequired':
       return M.required;
@@ -90,7 +135,7 @@ export function errorPath(error: ErrorObject): string {
   return fieldPath(error.instancePath, child === undefined ? undefined : String(child));
 }
 
-export interface ToFieldErrorsOptions {
+export interface ToFieldErrorsOptions extends MessageOptions {
   /** PATCH semantics: a field missing from the body's top level is not an error. */
   partial?: boolean;
 }
@@ -103,13 +148,15 @@ export interface ToFieldErrorsOptions {
 export function toFieldErrors(errors: readonly ErrorObject[] | null | undefined, options: ToFieldErrorsOptions = {}): FieldErrors | null {
   if (!errors?.length) return null;
   const branches = errors.filter((e) => e.keyword === 'oneOf' || e.keyword === 'anyOf').map((e) => `${e.schemaPath}/`);
-  const out: FieldErrors = {};
+  // Keys come from the body (an unknown field's name): a plain object would hand `constructor` or
+  // `toString` their inherited functions here, so the map has no prototype (ASVS V15.3.6).
+  const out: FieldErrors = Object.create(null);
   for (const e of errors) {
     if (e.keyword === 'if') continue;
     if (options.partial && e.keyword === 'required' && e.instancePath === '') continue;
     if (branches.some((b) => e.schemaPath.startsWith(b))) continue;
     const path = errorPath(e);
-    const message = messageOf(e);
+    const message = messageOf(e, options);
     const list = (out[path] ??= []);
     if (list.includes(M.required)) continue;
     if (message === M.required) list.length = 0;

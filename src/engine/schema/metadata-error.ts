@@ -1,13 +1,19 @@
 import type { ErrorObject } from 'ajv';
+import { didYouMean } from './did-you-mean.ts';
 
 /** One thing wrong in a metadata file: the file, the JSON Pointer inside it, and what to fix (pt-BR). */
 export interface Problem {
   file: string;
   pointer: string;
   message: string;
+  /** Where the pointer is in the file's text (check:metadata reads the text: scripts/check-metadata.ts). */
+  line?: number;
+  column?: number;
 }
 
-export const formatProblem = (p: Problem): string => `${p.file}: ${p.pointer || '/'}: ${p.message}`;
+/** `schemas/banks.schema.json:12:7: /properties/name/titel: chave não permitida aqui — você quis dizer "title"?` */
+export const formatProblem = (p: Problem): string =>
+  `${p.file}${p.line ? `:${p.line}:${p.column ?? 1}` : ''}: ${p.pointer || '/'}: ${p.message}`;
 
 /**
  * Thrown by `loadMetadata` with every problem found, one per line:
@@ -32,10 +38,15 @@ function messageFor(e: ErrorObject): string {
   switch (e.keyword) {
     case 'required':
       return `falta "${String(p.missingProperty)}"`;
-    case 'additionalProperties':
-      return 'chave não permitida aqui';
-    case 'enum':
-      return `valor ${show(e.data)} fora da lista: ${(p.allowedValues as unknown[]).map(show).join(', ')}`;
+    case 'additionalProperties': {
+      const allowed = Object.keys((e.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {});
+      return `chave não permitida aqui${didYouMean(String(p.additionalProperty), allowed)}`;
+    }
+    case 'enum': {
+      const allowed = p.allowedValues as unknown[];
+      const near = typeof e.data === 'string' ? didYouMean(e.data, allowed.filter((v): v is string => typeof v === 'string')) : '';
+      return `valor ${show(e.data)} fora da lista${near}; aceitos: ${allowed.map(show).join(', ')}`;
+    }
     case 'const':
       return `deve ser ${show(p.allowedValue)}`;
     case 'type':

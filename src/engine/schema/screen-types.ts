@@ -93,10 +93,29 @@ export interface CustomAction {
   danger?: boolean;
   /** Shown only for rows where the condition holds. */
   when?: Condition;
+  /**
+   * The record's allowed action (architecture §12, docs/screens.md §5.1) that gates this button: the server's
+   * verdict for this user and record decides — allowed: shown; refused for scope or status: hidden; refused for
+   * anything else (segregation of duties, an approval queue holding it…): disabled with the reason.
+   */
+  serverAction?: string;
 }
 
 export type RowAction = BuiltinRowAction | CustomAction;
-export type BulkAction = 'delete' | CustomAction;
+/**
+ * A bulk edit (docs/screens.md §3): the same new value of some fields on every selected record, all or nothing
+ * on the server (`POST …/bulk-update`), each record checked as its own PATCH (locks, validation, hooks).
+ */
+export interface BulkEdit {
+  edit: string[];
+  label: string;
+  icon?: string;
+  /** Only records where the condition holds can be edited (the button says how many of the selection cannot). */
+  when?: Condition;
+}
+
+/** `delete`, `export` (CSV of the selected rows), a bulk edit, or a plugin action. */
+export type BulkAction = 'delete' | 'export' | BulkEdit | CustomAction;
 
 export interface ListScreen {
   columns: ListColumn[];

@@ -39,7 +39,7 @@ export function writableFields(schema: ResourceSchema): string[] {
 export function stripReadOnly(schema: ResourceSchema, body: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(body)) {
-    if (isSystemField(k) || schema.properties[k]?.readOnly) continue;
+    if (isSystemField(k) || (Object.hasOwn(schema.properties, k) && schema.properties[k].readOnly)) continue;
     out[k] = v;
   }
   return out;

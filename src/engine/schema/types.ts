@@ -5,6 +5,16 @@ export type FieldErrors = Record<string, string[]>;
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
+/** Another field of the same object, as a relative JSON Pointer (Ajv `$data`): `{ "$data": "1/startDate" }`. */
+export interface DataRef {
+  $data: string;
+}
+
+export type RefFilterScalar = string | number | boolean;
+export type RefFilterValue = RefFilterScalar | RefFilterScalar[];
+
+export const isDataRef = (v: unknown): v is DataRef => typeof v === 'object' && v !== null && typeof (v as DataRef).$data === 'string';
+
 export type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object' | 'null';
 
 /** A labelled option of an enum: `"oneOf": [{ "const": "S", "title": "Sintético" }]`. */
@@ -25,10 +35,16 @@ export interface PropertySchema {
   oneOf?: LabelledOption[];
   default?: JsonValue;
   examples?: JsonValue[];
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: number;
-  exclusiveMaximum?: number;
+  /** A number, or `{ "$data": "1/<sibling>" }`: compared with another field of the same object (docs/schemas.md §3.5). */
+  minimum?: number | DataRef;
+  maximum?: number | DataRef;
+  exclusiveMinimum?: number | DataRef;
+  exclusiveMaximum?: number | DataRef;
+  /** Dates, timestamps and competences (`format` date, date-time, competence): a literal or another field (§3.5). */
+  formatMinimum?: string | DataRef;
+  formatMaximum?: string | DataRef;
+  formatExclusiveMinimum?: string | DataRef;
+  formatExclusiveMaximum?: string | DataRef;
   multipleOf?: number;
   minLength?: number;
   maxLength?: number;
@@ -46,6 +62,12 @@ export interface PropertySchema {
   deprecated?: boolean;
   /** Id of a record of another resource (`"x-ref": "banks"`). */
   'x-ref'?: string;
+  /**
+   * On an `x-ref` field: which records of the target may be chosen, `{ "<target field>": value | [values] }`;
+   * `"<ref field>.<field>"` reads one reference further (`"companyTypeId.kind": ["FORNECEDOR"]`). The picker
+   * offers only those and the server rejects others (docs/schemas.md §3.3).
+   */
+  'x-ref-filter'?: Record<string, RefFilterValue>;
   /** Unique among live records: `true`, or unique together with the listed fields. */
   'x-unique'?: boolean | string[];
   /** The server keeps an index on it (filters, sorts, lookups). */
@@ -54,6 +76,12 @@ export interface PropertySchema {
   'x-readonly-after'?: string | string[];
   /** Set on create, never changed afterwards. */
   'x-immutable'?: boolean;
+  /**
+   * On an `x-ref` field: picking a record fills sibling fields (same object: the record or its line item) from it,
+   * `{ "<sibling field>": "<field of the referenced record>" }` — a product's name, unit and reference price
+   * into an order line. docs/schemas.md §5.
+   */
+  'x-fill'?: Record<string, string>;
   /** Short label for list columns and filters when `title` is long. */
   'x-label'?: string;
   /**
@@ -70,6 +98,13 @@ export interface PropertySchema {
    * not one of `unless` and its `date` field is before today in São Paulo (VENCIDO). Filterable (`eq`/`ne`).
    */
   'x-overdue'?: { date: string; unless: string[] };
+  /**
+   * A number whose unit depends on a sibling field of the same object: money (centavos, `R$ 1,00`) when that
+   * field holds one of the values, a plain number (a quantity) otherwise — `{ "kind": ["PRECO", "TOTAL"] }`.
+   */
+  'x-money-when'?: Record<string, (string | number)[]>;
+  /** Line items (`array` of objects): `false` shows no total of the money columns (lines that are not parts of a whole). */
+  'x-total'?: boolean;
 }
 
 /** Service families of architecture.md §5 (the API prefix `/api/<service>/v1`). */
@@ -103,6 +138,8 @@ export interface XResource {
   defaultSort?: string;
   /** Fields carrying the record-level scope checked against the caller's ACL items. */
   recordScope?: { organization?: string; costCenter?: string };
+  /** Extra indexes for reports (server only): btree on `fields`, `include` columns, partial on `where.field IN (…)` and live rows. */
+  indexes?: { fields: string[]; include?: string[]; where?: { field: string; in: string[] } }[];
   /** Field holding the workflow status, for `x-readonly-after` (default `status`). */
   statusField?: string;
 }

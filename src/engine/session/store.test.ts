@@ -36,6 +36,25 @@ describe('SessionStore', () => {
     expect(sessionStorage.getItem('accessToken')).toBe('"a"');
   });
 
+  it('reloads without new objects or a notice when storage holds the same values, and picks up what another tab changed', () => {
+    localStorage.clear();
+    sessionStorage.clear();
+    const s = make();
+    s.patch({ accessToken: 'a', loggedUser: { id: '1', email: 'x@y' } });
+    const before = s.getSnapshot();
+    let notices = 0;
+    const off = s.subscribe(() => notices++);
+    s.reload();
+    expect(s.getSnapshot()).toBe(before);
+    expect(notices).toBe(0);
+    sessionStorage.setItem('accessToken', '"b"');
+    s.reload();
+    off();
+    expect(notices).toBe(1);
+    expect(s.getSnapshot().accessToken).toBe('b');
+    expect(s.getSnapshot().loggedUser).toBe(before.loggedUser);
+  });
+
   it('resets only the authentication keys', () => {
     const s = make();
     s.patch({ rememberMe: true, accessToken: 'a', twoFactorIsSetupRequired: true, appParams: { useProjectId: 'p' }, newAppVersionAvailable: 'v2' });

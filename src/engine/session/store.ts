@@ -34,13 +34,25 @@ export class SessionStore extends Observable<SessionState> {
     return rememberMe ? this.storages.local : this.storages.session;
   }
 
-  /** Re-reads storage (another tab changed localStorage). */
+  /**
+   * Re-reads storage (another tab changed localStorage; the token refresh does it under its lock). A value whose
+   * JSON did not change keeps its object, and nothing is announced when no key changed: readers of the user or
+   * the permissions re-render only when those really changed.
+   */
   reload(): void {
     const rememberMe = this.storages.local.getItem('rememberMe') === 'true';
     const storage = this.storageFor(rememberMe);
+    const prev = this.snapshot as unknown as Record<SessionKey, unknown>;
     const next = { ...EMPTY_SESSION, rememberMe } as Record<SessionKey, unknown>;
-    for (const key of SESSION_KEYS) if (key !== 'rememberMe') next[key] = read(storage, key);
-    this.set(next as unknown as SessionState);
+    let changed = prev.rememberMe !== rememberMe;
+    for (const key of SESSION_KEYS) {
+      if (key === 'rememberMe') continue;
+      const value = read(storage, key);
+      const same = value === prev[key] || (typeof value === 'object' && JSON.stringify(value) === JSON.stringify(prev[key]));
+      next[key] = same ? prev[key] : value;
+      changed ||= !same;
+    }
+    if (changed) this.set(next as unknown as SessionState);
   }
 
   /** Writes the given keys; switching `rememberMe` moves the whole session to the other storage. */

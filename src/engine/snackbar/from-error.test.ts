@@ -52,6 +52,14 @@ describe('errorSnackbar', () => {
     expect(errorSnackbar(new HttpError(403, 'x'))).toMatchObject({ autoDismiss: false, dismissButton: { label: 'Entendi' } });
   });
 
+  it('shows a refusal with its reason as details; it leaves after the spec\'s time unless the caller says otherwise', () => {
+    const refusal = errorSnackbar(new HttpError(409, 'x', { code: 'MISSING_CATEGORY', message: 'Informe a categoria.' }), { message: 'A ação não foi realizada.' });
+    expect(refusal).toMatchObject({ type: 'error', message: 'A ação não foi realizada.', details: ['Informe a categoria.'] });
+    expect(refusal.autoDismiss).toBeUndefined();
+    expect(errorSnackbar(new HttpError(409, 'x'), { autoDismiss: 8000 })).toMatchObject({ autoDismiss: 8000 });
+    expect(errorSnackbar(new HttpError(500, 'x')).autoDismiss).toBeUndefined();
+  });
+
   it('uses the unknown-error text for anything that is not a response', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(errorSnackbar(new TypeError('x is undefined'))).toMatchObject({ message: 'Ocorreu um erro desconhecido.', details: [] });

@@ -33,7 +33,8 @@ export interface ErrorSnackbarOptions extends Omit<SnackbarInput, 'type' | 'stat
 
 /**
  * The snackbar for a failed call (spec §8): the given message or the status catalogue's, the response
- * details appended, a dismiss button; 401 stays with 'Atualizar' / 'Fazer login', 403 stays with 'Entendi'.
+ * details appended, a dismiss button; 401 stays with 'Atualizar' / 'Fazer login', 403 stays with 'Entendi'; the rest
+ * leave after the spec's 3 s unless the caller says otherwise.
  */
 export function errorSnackbar(err: unknown, options: ErrorSnackbarOptions = {}): SnackbarInput {
   const { sessionActions, ...rest } = options;

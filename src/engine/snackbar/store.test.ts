@@ -79,4 +79,31 @@ describe('SnackbarStore', () => {
     store.clear();
     expect(store.getSnapshot()).toEqual([]);
   });
+
+  it('starts the 3000 ms again when the host first shows it (a slow page never eats the message)', () => {
+    const t = fakeTimers();
+    const store = new SnackbarStore(t);
+    store.push({ id: 'x', message: 'criado' });
+    store.push({ id: 'y', message: 'fica', autoDismiss: false });
+    store.shown('x');
+    store.shown('y');
+    expect([...t.timers.entries()].map(([h, v]) => [h, v.ms])).toEqual([[2, 3000]]);
+    t.fire(1);
+    expect(store.getSnapshot().map((s) => s.id)).toEqual(['x', 'y']);
+    t.fire(2);
+    expect(store.getSnapshot().map((s) => s.id)).toEqual(['y']);
+    store.shown('x');
+    expect(t.timers.size).toBe(0);
+  });
+
+  it('with countFromShown, waits for the host before counting down (a busy page never eats the message)', () => {
+    const t = fakeTimers();
+    const store = new SnackbarStore({ ...t, countFromShown: true });
+    store.push({ id: 'x', message: 'criado' });
+    expect(t.timers.size).toBe(0);
+    store.shown('x');
+    expect([...t.timers.values()].map((v) => v.ms)).toEqual([3000]);
+    t.fire(1);
+    expect(store.getSnapshot()).toEqual([]);
+  });
 });

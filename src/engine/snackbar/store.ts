@@ -63,6 +63,12 @@ export interface SnackbarStoreOptions {
   autoDismissMs?: number;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
+  /**
+   * The countdown starts when the host reports the snackbar on screen (`shown`), not when it is pushed: on a busy
+   * machine the page that follows a save may hold the main thread for seconds, and the message must not expire
+   * unseen. The app's engine sets it (a host is always mounted); a store without a host counts from the push.
+   */
+  countFromShown?: boolean;
 }
 
 /**
@@ -77,6 +83,7 @@ export class SnackbarStore extends Observable<readonly Snackbar[]> {
   private readonly autoDismissMs: number;
   private readonly setTimer: (fn: () => void, ms: number) => unknown;
   private readonly clearTimer: (handle: unknown) => void;
+  private readonly countFromShown: boolean;
 
   constructor(options: SnackbarStoreOptions = {}) {
     super([]);
@@ -84,6 +91,7 @@ export class SnackbarStore extends Observable<readonly Snackbar[]> {
     this.autoDismissMs = options.autoDismissMs ?? SNACKBAR_AUTO_DISMISS_MS;
     this.setTimer = options.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
     this.clearTimer = options.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
+    this.countFromShown = options.countFromShown ?? false;
   }
 
   /** Shows a snackbar and returns its id. */
@@ -96,9 +104,20 @@ export class SnackbarStore extends Observable<readonly Snackbar[]> {
     else list.push(snackbar);
     while (list.length > this.max) this.stopTimer(list.shift()!.id);
     this.stopTimer(id);
-    if (snackbar.autoDismiss !== false) this.timers.set(id, this.setTimer(() => this.dismiss(id), snackbar.autoDismiss));
+    if (snackbar.autoDismiss !== false && !this.countFromShown) this.timers.set(id, this.setTimer(() => this.dismiss(id), snackbar.autoDismiss));
     this.set(list);
     return id;
+  }
+
+  /**
+   * The host tells when a snackbar is first on screen: its countdown starts again from there, so a message
+   * pushed while the next page or the notification code was still loading is not gone before anyone sees it.
+   */
+  shown(id: string): void {
+    const snackbar = this.snapshot.find((s) => s.id === id);
+    if (!snackbar || snackbar.autoDismiss === false) return;
+    this.stopTimer(id);
+    this.timers.set(id, this.setTimer(() => this.dismiss(id), snackbar.autoDismiss));
   }
 
   dismiss(id: string): void {

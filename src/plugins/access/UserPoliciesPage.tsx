@@ -56,7 +56,7 @@ export default function UserPoliciesPage() {
                 {p.groups.map((g, i) => (
                   <span key={g.id}>
                     {i > 0 && ', '}
-                    <Link to={`/grupos-de-usuario/${encodeURIComponent(g.id)}`}>{g.name}</Link>
+                    <Link to={`/grupos-de-usuario/${encodeURIComponent(g.id)}`} style={{ textDecoration: 'underline' }}>{g.name}</Link>
                   </span>
                 ))}
               </div>

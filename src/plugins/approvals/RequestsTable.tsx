@@ -1,16 +1,25 @@
 import { useState, type Key } from 'react';
-import { HistoryOutlined, WarningOutlined } from '@ant-design/icons';
-import { Button, Space, Table, Tag, Typography } from 'antd';
+import { HistoryOutlined, StopOutlined, WarningOutlined } from '@ant-design/icons';
+import { Button, Space, Tag, Typography } from 'antd';
+import { actionDisplay } from '../../engine/data/record-actions.ts';
 import { Hint } from '../../renderers/antd/Hint.tsx';
 import type { TableColumnsType } from 'antd';
 import { Link } from 'react-router-dom';
 import { ageLabel, APPROVAL_RESOURCE_LABELS, APPROVAL_STATUS_LABELS, APPROVAL_TEXT } from '../../i18n/approvals.ts';
 import { formatBRL, formatDateTime } from '../../i18n/format.ts';
+import { BRAND } from '../../renderers/antd/theme.ts';
 import { recordPath, type RequestItem } from './api.ts';
 import { DecisionHistory } from './DecisionHistory.tsx';
 import { DecisionModal, type DecisionKind } from './DecisionModal.tsx';
+import { ScrollTable } from '../../renderers/antd/ScrollTable.tsx';
 
 const renderHistory = (r: RequestItem) => <DecisionHistory requestId={r.id} />;
+
+/** The server's reason when deciding applies to the person but is blocked now (architecture §12). */
+const blockedReason = (r: RequestItem): string | null => {
+  const d = actionDisplay(r.actions?.approve);
+  return d.show && d.disabled ? d.reason : null;
+};
 
 const STATUS_COLOR: Record<string, string> = { PENDENTE: 'blue', APROVADO: 'green', REJEITADO: 'red', CANCELADO: 'default' };
 
@@ -45,7 +54,7 @@ export function RequestsTable({ items, loading, show, emptyText, selection, pagi
         return (
           <div>
             {to ? <Link to={to}>{r.recordLabel}</Link> : r.recordLabel}
-            <div style={{ fontSize: 12, color: '#7a8696' }}>
+            <div style={{ fontSize: 12, color: BRAND.muted }}>
               {APPROVAL_RESOURCE_LABELS[r.resourceName] ?? r.resourceName}
               {r.requester && ` · ${APPROVAL_TEXT.requestedBy(r.requester.name)}`}
             </div>
@@ -60,7 +69,7 @@ export function RequestsTable({ items, loading, show, emptyText, selection, pagi
           render: (_: unknown, r: RequestItem) => (
             <div style={{ maxWidth: 220 }}>
               {r.stageId && r.stageOrder ? <Link to={`/filas-de-aprovacao/${r.approvalId}/etapas/${r.stageId}`}>{r.stageName}</Link> : '—'}
-              <div style={{ fontSize: 12, color: '#7a8696' }}>
+              <div style={{ fontSize: 12, color: BRAND.muted }}>
                 {show.queue && <Link to={`/filas-de-aprovacao/${r.approvalId}`} style={{ color: 'inherit' }}>{r.approvalName}</Link>}
                 {show.queue && r.stageOrder ? ' · ' : ''}
                 {r.stageOrder ? APPROVAL_TEXT.stageOf(r.stageOrder, r.stageCount) : ''}
@@ -99,6 +108,12 @@ export function RequestsTable({ items, loading, show, emptyText, selection, pagi
       align: 'right',
       render: (_, r) => (
         <Space size={4}>
+          {show.actions && !r.canDecide && blockedReason(r) && (
+            // The person is an approver here but cannot decide this one now (they requested it, already decided…).
+            <Hint title={blockedReason(r)}>
+              <Tag icon={<StopOutlined />} data-testid="decision-blocked">{APPROVAL_TEXT.cannotDecide}</Tag>
+            </Hint>
+          )}
           {show.actions && r.canDecide && (
             <>
               <Button size="small" type="primary" onClick={() => setOpen({ item: r, kind: 'APROVAR' })} aria-label={`${APPROVAL_TEXT.approve}: ${r.recordLabel}`}>
@@ -126,7 +141,8 @@ export function RequestsTable({ items, loading, show, emptyText, selection, pagi
 
   return (
     <>
-      <Table<RequestItem>
+      <ScrollTable<RequestItem>
+        label="Solicitações"
         rowKey="id"
         size="middle"
         columns={columns}

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEngine } from '../../react/context.ts';
 import { metadata, screenOfResource } from '../../react/metadata.ts';
+import type { ActionVerdict } from '../../engine/data/record-actions.ts';
 
 /** Shapes of `/api/approvals/v1` (server/approvals/README.md). */
 export interface Person {
@@ -55,6 +56,8 @@ export interface RequestItem {
   actingFor: Person[];
   progress: { approved: number; required: number } | null;
   noApprover: boolean;
+  /** Allowed actions (architecture §12): whether the caller may approve / reject it now, and why not. */
+  actions?: { approve: ActionVerdict; reject: ActionVerdict };
 }
 
 export interface DecisionItem {

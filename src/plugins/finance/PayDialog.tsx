@@ -7,6 +7,7 @@ import { useEngine } from '../../react/context.ts';
 import { useResourceList } from '../../react/resources.ts';
 import { notifyWorkflowError, pay, useBalances, type PayItem } from './api.ts';
 import { MoneyInput } from './MoneyInput.tsx';
+import { ScrollTable } from '../../renderers/antd/ScrollTable.tsx';
 
 export interface PayRow {
   id: string;
@@ -137,7 +138,8 @@ export function PayDialog({ rows, open, onClose, onPaid }: { rows: PayRow[]; ope
             />
           </Form.Item>
         </div>
-        <Table<PayRow>
+        <ScrollTable<PayRow>
+          label="Parcelas a pagar"
           size="small"
           rowKey="id"
           pagination={false}

@@ -4,6 +4,7 @@ import { Hint } from '../../renderers/antd/Hint.tsx';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { actionDisplay } from '../../engine/data/record-actions.ts';
 import { FINANCE_PERMISSIONS } from '../../engine/finance/status.ts';
 import { WORKFLOW_TEXT } from '../../i18n/finance-workflow.ts';
 import { formatBRL, formatDateTime } from '../../i18n/format.ts';
@@ -21,6 +22,16 @@ const C = WORKFLOW_TEXT.columns;
 const STAGES: Record<string, Stage> = { fila: 'APROVADO', autorizados: 'AUTORIZADO' };
 
 type Row = QueueInstallment & QueuePayable;
+
+/**
+ * The server's verdict on the stage's action for a row (architecture §12): whether it can be selected, and the
+ * reason shown when it applies but is blocked (segregation of duties).
+ */
+const gateOf = (r: Row, stage: Stage) => {
+  const verdict = r.actions?.[stage === 'APROVADO' ? 'authorize' : 'pay'];
+  const display = actionDisplay(verdict);
+  return { selectable: !!verdict?.allowed, reason: display.show && display.disabled ? display.reason : null };
+};
 
 /** The parcelas a selected row stands for: itself, or every parcela of a lançamento in this stage. */
 const parcelsOf = (view: QueueView, r: Row): PayRow[] =>
@@ -89,9 +100,10 @@ export default function PaymentQueuePage() {
   const columns = useMemo<ColumnsType<Row>>(() => {
     const due = { title: C.dueDate, dataIndex: 'dueDate', width: 150, render: (v: string) => <DueDate date={v} status={stage} /> };
     const amount = { title: C.amount, dataIndex: 'amount', width: 140, align: 'right' as const, render: (v: number) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatBRL(v)}</span> };
-    const blocked = (r: Row) => r.blocked && stage === 'APROVADO' && (
-      <Hint title={r.blocked}><Tag icon={<StopOutlined />} style={{ marginInlineStart: 8 }}>{T.blocked}</Tag></Hint>
-    );
+    const blocked = (r: Row) => {
+      const { reason } = gateOf(r, stage);
+      return reason && <Hint title={reason}><Tag icon={<StopOutlined />} style={{ marginInlineStart: 8 }}>{T.blocked}</Tag></Hint>;
+    };
     // What it is (a link to the lançamento) over who is paid: one column reads better than two narrow ones.
     const what = (title: string, text: (r: Row) => string, id: (r: Row) => string) => ({
       title,
@@ -99,7 +111,8 @@ export default function PaymentQueuePage() {
       render: (_: unknown, r: Row) => (
         <div style={{ minWidth: 0 }}>
           <div style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-            <PayableLink id={id(r)}>{text(r)}</PayableLink>
+            {/* A link always has text (axe link-name): a parcela without label reads as its number. */}
+            <PayableLink id={id(r)}>{text(r) || `${C.installment} ${r.number ?? ''}/${r.count ?? ''}`}</PayableLink>
             {blocked(r)}
           </div>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>{r.supplierName}</Typography.Text>
@@ -190,8 +203,11 @@ export default function PaymentQueuePage() {
             rowSelection={{
               selectedRowKeys: Object.keys(selected),
               preserveSelectedRowKeys: true,
-              getCheckboxProps: (r) => ({ disabled: !allowed || (stage === 'APROVADO' && !!r.blocked), 'aria-label': `Selecionar ${r.label ?? r.description}` }),
-              renderCell: (_checked, r, _i, node) => (r.blocked && stage === 'APROVADO' ? <Hint title={r.blocked}>{node}</Hint> : node),
+              getCheckboxProps: (r) => ({ disabled: !gateOf(r, stage).selectable, 'aria-label': `Selecionar ${r.label ?? r.description}` }),
+              renderCell: (_checked, r, _i, node) => {
+                const { reason } = gateOf(r, stage);
+                return reason ? <Hint title={reason}>{node}</Hint> : node;
+              },
               onChange: (keys) =>
                 setSelected((prev) => {
                   const next: Record<string, Row> = {};

@@ -52,12 +52,11 @@ export default function RequesterQueuePage() {
     }
   };
 
+  // The server says, with each row, whether confirming or contesting can succeed now, and why not (§12).
   const why = (r: Row, key: 'confirm' | 'contest'): string | null => {
-    if (!allowed) return 'Você não tem permissão na Fila do Solicitante.';
-    if (status(r) !== 'RASCUNHO') return key === 'contest' ? WORKFLOW_MESSAGES.contestAfterSubmit : WORKFLOW_MESSAGES.alreadyConfirmed;
-    if (key === 'confirm' && r.requesterCheck === 'CONFIRMADO') return WORKFLOW_MESSAGES.alreadyConfirmed;
-    if (key === 'contest' && r.requesterCheck === 'CONTESTADO') return 'Já contestado: aguarde a correção.';
-    return null;
+    const verdict = r.actions?.[key];
+    if (verdict?.allowed) return null;
+    return verdict?.reason ?? (allowed ? WORKFLOW_MESSAGES.contestAfterSubmit : 'Você não tem permissão na Fila do Solicitante.');
   };
   const button = (r: Row, key: 'confirm' | 'contest') => {
     const reason = why(r, key);

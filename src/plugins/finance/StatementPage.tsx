@@ -1,5 +1,5 @@
-import { DownloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, DatePicker, Dropdown, Skeleton, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { DownloadOutlined, RollbackOutlined, SwapOutlined, TagsOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, DatePicker, Dropdown, Skeleton, Space, Statistic, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
@@ -8,11 +8,15 @@ import { WORKFLOW_TEXT } from '../../i18n/finance-workflow.ts';
 import { formatBRL, formatDate } from '../../i18n/format.ts';
 import { useEngine } from '../../react/context.ts';
 import { usePermissions } from '../../react/hooks.ts';
-import { saveBlob } from '../../renderers/antd/list/ExportButton.tsx';
+import { saveBlob } from '../../renderers/antd/list/save-blob.ts';
 import { NotFoundPage } from '../../renderers/antd/pages/NotFoundPage.tsx';
 import { PageHeader } from '../../renderers/antd/pages/PageHeader.tsx';
 import { useDocumentTitle } from '../../renderers/antd/screens/useDocumentTitle.ts';
-import { useStatement, type StatementLine } from './api.ts';
+import { useRefreshAfterAction, useStatement, type StatementLine } from './api.ts';
+import { TransferDialog } from './TransferDialog.tsx';
+import { ClassifyDialog } from './ClassifyDialog.tsx';
+import { ReverseTransferDialog } from './ReverseTransferDialog.tsx';
+import { ScrollTable } from '../../renderers/antd/ScrollTable.tsx';
 
 const S = WORKFLOW_TEXT.statement;
 const ORIGIN: Record<string, { label: string; color: string }> = {
@@ -20,6 +24,7 @@ const ORIGIN: Record<string, { label: string; color: string }> = {
   PAGAMENTO: { label: 'Pagamento', color: 'volcano' },
   RECEBIMENTO: { label: 'Recebimento', color: 'green' },
   ESTORNO: { label: 'Estorno', color: 'purple' },
+  TRANSFERENCIA: { label: 'Transferência', color: 'blue' },
 };
 
 type Line = StatementLine & { kind?: 'opening' | 'closing' };
@@ -49,6 +54,14 @@ export default function StatementPage() {
   const to = search.get('to') ?? dayjs().endOf('month').format('YYYY-MM-DD');
   const statement = useStatement(id, from, to);
   const [exporting, setExporting] = useState(false);
+  const [transferring, setTransferring] = useState(false);
+  const [classifying, setClassifying] = useState<StatementLine | null>(null);
+  // Reclassifying a manual movement is an update of `bank-transactions` (D88).
+  const canClassify = can('bank-transactions', 'update');
+  // Reversing a transfer takes what making one takes: update on bank accounts.
+  const canReverse = can('bank-accounts', 'update');
+  const [reversing, setReversing] = useState<StatementLine | null>(null);
+  const refresh = useRefreshAfterAction();
   const s = statement.data;
   useDocumentTitle(s ? S.title(s.bankAccount.name) : 'Extrato de movimentações');
 
@@ -75,9 +88,9 @@ export default function StatementPage() {
 
   const lines: Line[] = s
     ? [
-        { id: 'opening', kind: 'opening', date: s.from, description: S.opening, documentNumber: null, origin: 'MANUAL', amount: 0, balance: s.openingBalance, reversed: false, payableId: null, receivableId: null },
+        { id: 'opening', kind: 'opening', version: 0, date: s.from, description: S.opening, documentNumber: null, origin: 'MANUAL', amount: 0, balance: s.openingBalance, reversed: false, payableId: null, receivableId: null },
         ...s.lines,
-        { id: 'closing', kind: 'closing', date: s.to, description: S.closing, documentNumber: null, origin: 'MANUAL', amount: 0, balance: s.closingBalance, reversed: false, payableId: null, receivableId: null },
+        { id: 'closing', kind: 'closing', version: 0, date: s.to, description: S.closing, documentNumber: null, origin: 'MANUAL', amount: 0, balance: s.closingBalance, reversed: false, payableId: null, receivableId: null },
       ]
     : [];
 
@@ -88,13 +101,53 @@ export default function StatementPage() {
         lead={S.lead}
         back={{ to: `/contas-financeiras/${encodeURIComponent(id)}`, label: S.back }}
         actions={
-          can('bank-accounts', 'export') && (
-            <Dropdown trigger={['click']} menu={{ items: [{ key: 'csv', label: 'CSV (Excel)' }, { key: 'xlsx', label: 'XLSX' }], onClick: ({ key }) => void download(key as 'csv' | 'xlsx') }}>
-              <Button icon={<DownloadOutlined />} loading={exporting}>Exportar</Button>
-            </Dropdown>
-          )
+          <Space>
+            {can('bank-accounts', 'update') && s && (
+              <Button icon={<SwapOutlined />} onClick={() => setTransferring(true)}>Transferir para outra conta</Button>
+            )}
+            {can('bank-accounts', 'export') && (
+              <Dropdown trigger={['click']} menu={{ items: [{ key: 'csv', label: 'CSV (Excel)' }, { key: 'xlsx', label: 'XLSX' }], onClick: ({ key }) => void download(key as 'csv' | 'xlsx') }}>
+                <Button icon={<DownloadOutlined />} loading={exporting}>Exportar</Button>
+              </Dropdown>
+            )}
+          </Space>
         }
       />
+      {s && transferring && (
+        <TransferDialog
+          open
+          from={{ id, name: s.bankAccount.name }}
+          onClose={() => setTransferring(false)}
+          onDone={(amount, target) => {
+            setTransferring(false);
+            engine.snackbars.push({ type: 'success', message: `Transferência de ${formatBRL(amount)} para ${target} registrada.` });
+            void refresh();
+          }}
+        />
+      )}
+      {reversing && (
+        <ReverseTransferDialog
+          line={reversing}
+          onClose={() => setReversing(null)}
+          onDone={() => {
+            setReversing(null);
+            engine.snackbars.push({ type: 'success', message: 'Transferência estornada nas duas contas; o lançamento contábil foi estornado.' });
+            void refresh();
+          }}
+        />
+      )}
+      {s && classifying && (
+        <ClassifyDialog
+          line={classifying}
+          organizationId={s.bankAccount.organizationId}
+          onClose={() => setClassifying(null)}
+          onDone={() => {
+            setClassifying(null);
+            engine.snackbars.push({ type: 'success', message: S.classified });
+            void refresh();
+          }}
+        />
+      )}
       <Card styles={{ body: { padding: 16 } }} style={{ marginBottom: 16 }}>
         <Space wrap size={12}>
           <Typography.Text strong>{S.period}</Typography.Text>
@@ -137,7 +190,8 @@ export default function StatementPage() {
         ))}
       </div>
       <Card styles={{ body: { padding: 0 } }}>
-        <Table<Line>
+        <ScrollTable<Line>
+          label="Extrato da conta"
           rowKey="id"
           size="small"
           loading={statement.isFetching}
@@ -149,24 +203,50 @@ export default function StatementPage() {
           rowClassName={(r) => (r.kind ? 'statement-edge' : '')}
           onRow={(r) => (r.kind ? { style: { background: '#f6f8fa', fontWeight: 600 } } : {})}
           columns={[
-            { title: WORKFLOW_TEXT.columns.date, dataIndex: 'date', width: 110, render: (v: string) => formatDate(v) },
+            { title: WORKFLOW_TEXT.columns.date, dataIndex: 'date', width: 100, render: (v: string) => formatDate(v) },
             {
               title: WORKFLOW_TEXT.columns.history,
               dataIndex: 'description',
               render: (v: string, r) => {
                 const href = r.payableId ? `/contas-a-pagar/lancamentos/${r.payableId}` : r.receivableId ? `/contas-a-receber/lancamentos/${r.receivableId}` : null;
+                // A manual movement's classification (D88) under its history: what the ledger posts it on.
+                const classification = !r.kind && r.origin === 'MANUAL' ? [r.categoryName ?? S.unclassified, r.costCenterName, r.companyName].filter(Boolean).join(' · ') : null;
                 return (
-                  <span style={{ textDecoration: r.reversed ? 'line-through' : undefined }}>
-                    {href ? <Link to={href}>{v}</Link> : v}
-                    {r.reversed && <Tag style={{ marginInlineStart: 8 }}>estornada</Tag>}
-                  </span>
+                  <>
+                    <span style={{ textDecoration: r.reversed ? 'line-through' : undefined }}>
+                      {href ? <Link to={href}>{v}</Link> : v}
+                      {r.reversed && <Tag style={{ marginInlineStart: 8 }}>estornada</Tag>}
+                    </span>
+                    {classification && (
+                      <Typography.Text type="secondary" ellipsis={{ tooltip: classification }} style={{ display: 'block', fontSize: 12 }} data-testid="statement-classification">
+                        {classification}
+                      </Typography.Text>
+                    )}
+                  </>
                 );
               },
             },
-            { title: WORKFLOW_TEXT.columns.document, dataIndex: 'documentNumber', width: 140, ellipsis: true },
-            { title: WORKFLOW_TEXT.columns.origin, dataIndex: 'origin', width: 130, render: (v: string, r) => (r.kind ? '' : <Tag color={ORIGIN[v]?.color}>{ORIGIN[v]?.label ?? v}</Tag>) },
-            { title: WORKFLOW_TEXT.columns.amount, dataIndex: 'amount', width: 150, align: 'right', render: (v: number, r) => (r.kind ? '' : money(v)) },
-            { title: S.balance, dataIndex: 'balance', width: 160, align: 'right', render: (v: number, r) => money(v, !!r.kind) },
+            { title: WORKFLOW_TEXT.columns.document, dataIndex: 'documentNumber', width: 120, ellipsis: true },
+            { title: WORKFLOW_TEXT.columns.origin, dataIndex: 'origin', width: 124, render: (v: string, r) => (r.kind ? '' : <Tag color={ORIGIN[v]?.color}>{ORIGIN[v]?.label ?? v}</Tag>) },
+            { title: WORKFLOW_TEXT.columns.amount, dataIndex: 'amount', width: 140, align: 'right', render: (v: number, r) => (r.kind ? '' : money(v)) },
+            { title: S.balance, dataIndex: 'balance', width: 150, align: 'right', render: (v: number, r) => money(v, !!r.kind) },
+            ...(canClassify || canReverse
+              ? [{
+                  title: S.actions,
+                  key: 'actions',
+                  width: 124,
+                  render: (_: unknown, r: Line) =>
+                    r.kind || r.reversed ? null : canClassify && r.origin === 'MANUAL' ? (
+                      <Button size="small" icon={<TagsOutlined />} aria-label={S.classifyLabel(r.description)} onClick={() => setClassifying(r)}>
+                        {S.classify}
+                      </Button>
+                    ) : canReverse && r.origin === 'TRANSFERENCIA' ? (
+                      <Button size="small" danger icon={<RollbackOutlined />} aria-label={`Estornar a transferência ${r.description}`} onClick={() => setReversing(r)}>
+                        Estornar
+                      </Button>
+                    ) : null,
+                }]
+              : []),
           ]}
         />
       </Card>

@@ -10,6 +10,10 @@ export const FINANCE_ACTION_KEYS = [
   ...['cancel', 'reverse'].map((a) => `finance.receivables.${a}`),
   ...['reverse', 'cancel'].map((a) => `finance.payableInstallments.${a}`),
   ...['reverse', 'cancel', 'receive'].map((a) => `finance.receivableInstallments.${a}`),
+  // Bulk actions of the lists (bulk-actions.ts).
+  'finance.payables.approveSelected',
+  'finance.payables.authorizeSelected',
+  'finance.payableInstallments.authorizeSelected',
 ];
 
 export function registerFinanceActions(): void {

@@ -4,6 +4,7 @@ import type { Engine } from '../../engine/create-engine.ts';
 import { HttpError } from '../../engine/http/errors.ts';
 import { useEngine } from '../../react/context.ts';
 import { useInvalidateResource } from '../../react/resources.ts';
+import type { RecordActions } from '../../engine/data/record-actions.ts';
 
 /**
  * The finance workflow API (server/finance/workflow, docs/resources-finance-ap-ar.md §8) as typed calls
@@ -46,6 +47,8 @@ export interface QueueInstallment {
   payableVersion?: number;
   /** Why the caller may not authorize it (segregation of duties), or null. */
   blocked: string | null;
+  /** Allowed actions (architecture §12): `authorize`/`pay` in the payment queue, `confirm`/`contest` in the requester's. */
+  actions?: RecordActions;
 }
 
 export interface QueuePayable {
@@ -65,6 +68,7 @@ export interface QueuePayable {
   createdByName?: string;
   installments?: { id: string; version: number; number: number; count: number; dueDate: string; amount: number; label: string; bankAccountId: string | null }[];
   blocked?: string | null;
+  actions?: RecordActions;
 }
 
 export interface Page<R> {
@@ -75,19 +79,29 @@ export interface Page<R> {
 
 export interface StatementLine {
   id: string;
+  /** For If-Match when a manual movement is reclassified. */
+  version: number;
   date: string;
   description: string;
   documentNumber: string | null;
-  origin: 'MANUAL' | 'PAGAMENTO' | 'RECEBIMENTO' | 'ESTORNO';
+  origin: 'MANUAL' | 'PAGAMENTO' | 'RECEBIMENTO' | 'ESTORNO' | 'TRANSFERENCIA';
   amount: number;
   balance: number;
   reversed: boolean;
   payableId: string | null;
   receivableId: string | null;
+  /** Classification of a manual movement (D81, D88) and the names the statement shows. */
+  expenseCategoryId?: string | null;
+  revenueCategoryId?: string | null;
+  costCenterId?: string | null;
+  companyId?: string | null;
+  categoryName?: string | null;
+  costCenterName?: string | null;
+  companyName?: string | null;
 }
 
 export interface Statement {
-  bankAccount: { id: string; name: string; openingBalance: number; openingBalanceDate: string };
+  bankAccount: { id: string; name: string; openingBalance: number; openingBalanceDate: string; organizationId: string };
   from: string;
   to: string;
   openingBalance: number;
@@ -97,7 +111,7 @@ export interface Statement {
   lines: StatementLine[];
 }
 
-const ap = (engine: Engine, path: string) => `${engine.api.service('accountsPayable')}/${path}`;
+export const ap = (engine: Engine, path: string) => `${engine.api.service('accountsPayable')}/${path}`;
 const ifMatch = (version: number) => ({ 'If-Match': `W/"${version}"` });
 const query = (params: object) => Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string | number>;
 
@@ -205,4 +219,9 @@ export function notifyWorkflowError(engine: Engine, err: unknown): void {
 
 export function receive(engine: Engine, body: { items: { id: string; version: number }[]; receivedAt: string; bankAccountId: string; comment: string | null }) {
   return engine.http.post<BatchResult>(ap(engine, 'receivable-installments/receive'), body);
+}
+
+/** `POST bank-accounts/{id}/transfer`: transferência entre contas próprias (the path's account is the origin). */
+export function transfer(engine: Engine, fromId: string, body: { toBankAccountId: string; date: string; amount: number; description: string | null }) {
+  return engine.http.post<{ out: { id: string }; in: { id: string }; entryId: string }>(ap(engine, `bank-accounts/${encodeURIComponent(fromId)}/transfer`), body);
 }

@@ -1,3 +1,4 @@
+import { FINANCE_PERMISSIONS } from '../../engine/finance/permissions.ts';
 import type { Plugin } from '../../react/plugin.ts';
 import { registerFinanceActions } from './actions.ts';
 
@@ -14,15 +15,25 @@ registerFinanceActions();
 const paymentQueue = () => import('./PaymentQueuePage.tsx');
 const requesterQueue = () => import('./RequesterQueuePage.tsx');
 
+/** What each queue's API reads (server/finance/workflow/routes.ts): without it the guard shows the 403 page. */
+const REQUESTER = { permission: FINANCE_PERMISSIONS.requesterQueue, scope: 'read', label: 'Fila do Solicitante' };
+const PAYMENT_QUEUE = { permission: FINANCE_PERMISSIONS.paymentQueue, scope: 'read', label: 'Fila de Pagamentos' };
+
 export const financePlugin: Plugin = {
   name: 'finance',
   routes: [
-    { path: '/fila-do-solicitante/lancamentos', layout: 'default', title: 'Fila do Solicitante', load: requesterQueue },
-    { path: '/fila-do-solicitante/parcelamentos', layout: 'default', title: 'Fila do Solicitante', load: requesterQueue },
+    { path: '/fila-do-solicitante/lancamentos', layout: 'default', title: 'Fila do Solicitante', access: REQUESTER, load: requesterQueue },
+    { path: '/fila-do-solicitante/parcelamentos', layout: 'default', title: 'Fila do Solicitante', access: REQUESTER, load: requesterQueue },
     ...['lancamentos', 'parcelamentos'].flatMap((view) =>
-      ['fila', 'autorizados'].map((stage) => ({ path: `/fila-de-pagamentos/${view}/${stage}`, layout: 'default' as const, title: 'Fila de Pagamentos', load: paymentQueue })),
+      ['fila', 'autorizados'].map((stage) => ({ path: `/fila-de-pagamentos/${view}/${stage}`, layout: 'default' as const, title: 'Fila de Pagamentos', access: PAYMENT_QUEUE, load: paymentQueue })),
     ),
-    { path: '/contas-financeiras/:bankAccountId/extrato-de-movimentacoes', layout: 'default', title: 'Extrato de movimentações', load: () => import('./StatementPage.tsx') },
+    {
+      path: '/contas-financeiras/:bankAccountId/extrato-de-movimentacoes',
+      layout: 'default',
+      title: 'Extrato de movimentações',
+      access: { permission: 'bank-accounts', scope: 'read', label: 'Contas Financeiras' },
+      load: () => import('./StatementPage.tsx'),
+    },
   ],
   redirects: {
     '/contas-a-pagar': '/contas-a-pagar/lancamentos',

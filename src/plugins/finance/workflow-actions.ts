@@ -3,6 +3,7 @@ import { WORKFLOW_TEXT } from '../../i18n/finance-workflow.ts';
 import type { ListActionHandler } from '../../renderers/antd/list/action-registry.ts';
 import { notifyWorkflowError, postHeaderAction, type PayableActionSegment, type WorkflowResource } from './api.ts';
 import { askComment } from './prompt.tsx';
+import { approveSelected, authorizeInstallments, authorizePayables } from './bulk-actions.ts';
 import { receiveAction } from './receive-action.tsx';
 
 /**
@@ -94,7 +95,12 @@ export const payableSpec = (key: keyof typeof PAYABLE_ACTIONS) => PAYABLE_ACTION
  * Every finance action by the key the screen files name (`finance.payables.submit` in `screens/payables`
  * row and record actions): the lançamentos' and parcelas' workflow actions and the receipt of parcelas.
  */
-export const financeActions: Record<string, ListActionHandler> = { 'finance.receivableInstallments.receive': receiveAction };
+export const financeActions: Record<string, ListActionHandler> = {
+  'finance.receivableInstallments.receive': receiveAction,
+  'finance.payables.approveSelected': approveSelected,
+  'finance.payables.authorizeSelected': authorizePayables,
+  'finance.payableInstallments.authorizeSelected': authorizeInstallments,
+};
 for (const [resource, name, table] of [
   ['payables', 'payables', PAYABLE_ACTIONS],
   ['receivables', 'receivables', RECEIVABLE_ACTIONS],

@@ -25,3 +25,6 @@ export function ModuleIcon({ name }: { name?: string }) {
   const Icon = name ? ICONS[name] : undefined;
   return Icon ? <Icon /> : null;
 }
+
+/** The registered names (src/engine/navigation/icon-names.ts lists the same for check:metadata). */
+export const ICON_NAMES = Object.keys(ICONS);

@@ -8,11 +8,12 @@ import { APPROVALS } from './helpers.ts';
 
 type Json = Record<string, unknown> & { id: string; version: number };
 
-const NO_TARGET = APPROVAL_MESSAGES.noTarget('Contas a pagar');
+const NO_TARGET = APPROVAL_MESSAGES.noTarget('Faturamentos, Pedidos, Contas a pagar, Ordens de compra');
 
 /**
- * An approval trigger only for records the engine can route (a registered approval target: today only
- * `payables`, server/approvals/targets.ts). Any other one would be saved and silently never fire.
+ * An approval trigger only for records the engine can route (a registered approval target: payables, and the
+ * procurement documents — orders, purchase orders, invoices held by a mismatch; server/approvals/targets.ts).
+ * Any other one would be saved and silently never fire.
  */
 describe('approval triggers need a registered approval target', () => {
   let ctx: TestContext;
@@ -32,26 +33,29 @@ describe('approval triggers need a registered approval target', () => {
   afterAll(() => ctx.close());
 
   it('the demo data has no trigger for a resource without a target', async () => {
-    expect(approvalTargetNames()).toEqual(['payables']);
+    expect(approvalTargetNames()).toEqual(['invoices', 'orders', 'payables', 'purchase-orders']);
     const { rows } = await ctx.db.query<{ resource_name: string }>('SELECT DISTINCT resource_name FROM approval_triggers WHERE deleted_at IS NULL');
     expect(rows.map((r) => r.resource_name).filter((r) => !approvalTargetNames().includes(r))).toEqual([]);
   });
 
-  it('refuses creating one for receivables, orders… with a pt-BR message on resourceName, and writes nothing', async () => {
+  it('refuses creating one for receivables or quotes with a pt-BR message on resourceName, and writes nothing', async () => {
     const before = await count();
-    for (const resourceName of ['receivables', 'orders', 'purchase-orders']) {
+    for (const resourceName of ['receivables', 'quotes']) {
       const res = await api('POST', '/approval-triggers', { approvalId: queueId, name: `Gatilho de ${resourceName}`, resourceName, minAmount: 100, active: true });
       expect({ status: res.statusCode, errors: res.json().errors }).toEqual({ status: 400, errors: { resourceName: [NO_TARGET] } });
     }
     expect(await count()).toBe(before);
-    expect(NO_TARGET).toBe('Ainda não há fila de aprovação para este recurso (por enquanto, só Contas a pagar).');
+    expect(NO_TARGET).toBe('Ainda não há fila de aprovação para este recurso (por enquanto, só Faturamentos, Pedidos, Contas a pagar, Ordens de compra).');
   });
 
-  it('accepts payables, and refuses pointing an existing trigger at a resource without a target', async () => {
+  it('accepts payables and the procurement documents, and refuses pointing an existing trigger at a resource without a target', async () => {
+    for (const resourceName of ['orders', 'purchase-orders', 'invoices']) {
+      expect((await api('POST', '/approval-triggers', { approvalId: queueId, name: `Gatilho de ${resourceName}`, resourceName, minAmount: 100, active: true })).statusCode).toBe(201);
+    }
     const created = await api('POST', '/approval-triggers', { approvalId: queueId, name: 'Contas a pagar grandes', resourceName: 'payables', minAmount: 10_000_000, active: true });
     expect(created.statusCode).toBe(201);
     const t = created.json() as Json;
-    const moved = await api('PATCH', `/approval-triggers/${t.id}`, { resourceName: 'invoices' }, t.version);
+    const moved = await api('PATCH', `/approval-triggers/${t.id}`, { resourceName: 'quotes' }, t.version);
     expect(moved.json().errors).toEqual({ resourceName: [NO_TARGET] });
     expect((await api('GET', `/approval-triggers/${t.id}`)).json()).toMatchObject({ resourceName: 'payables', version: t.version });
   });

@@ -5,6 +5,7 @@ import { refErrors } from '../../../server/resources/refs.ts';
 import type { Registry } from '../../../server/resources/registry.ts';
 import type { ResourceDef } from '../../../server/resources/types.ts';
 import type { Principal } from '../../../server/lib/principal.ts';
+import { solidPng } from '../../../server/seed/demo/procurement/png.ts';
 import { createTestApp, type TestContext } from '../helper.ts';
 import { ADMIN, bearer, COMPRAS, loginOk } from '../identity/helpers.ts';
 
@@ -33,6 +34,8 @@ describe('chunked file upload', () => {
   it('stores a file sent in 64 KiB chunks (in any order) and serves it back byte for byte', async () => {
     const bytes = Buffer.alloc(CHUNK_SIZE * 2 + 1234);
     for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 31 + 7) % 256;
+    // The content must be what the type says (server/commons/file-sniff.ts): a PDF starts with its header.
+    bytes.write('%PDF-1.7\n', 0, 'latin1');
     const created = await call(admin, 'POST', FILES, { name: 'Nota fiscal março.pdf', size: bytes.length, contentType: 'application/pdf' });
     expect(created.statusCode).toBe(201);
     const { id, chunkSize, chunks, status } = created.json();
@@ -45,7 +48,9 @@ describe('chunked file upload', () => {
     expect((await putChunk(admin, id, 0, bytes.subarray(0, CHUNK_SIZE))).statusCode).toBe(204);
     const done = await call(admin, 'POST', `${FILES}/${id}/complete`);
     expect(done.json()).toMatchObject({ id, name: 'Nota fiscal março.pdf', size: bytes.length, status: 'complete', contentType: 'application/pdf' });
-    const content = await call(other, 'GET', `${FILES}/${id}/content`);
+    // Not attached to any record yet: only the uploader reads it (tests/security/v5-files.test.ts has the rest).
+    expect((await call(other, 'GET', `${FILES}/${id}/content`)).statusCode).toBe(404);
+    const content = await call(admin, 'GET', `${FILES}/${id}/content`);
     expect(content.statusCode).toBe(200);
     expect(content.headers['content-type']).toBe('application/pdf');
     expect(content.headers['content-disposition']).toContain("filename*=UTF-8''Nota%20fiscal%20mar%C3%A7o.pdf");
@@ -92,7 +97,8 @@ describe('chunked file upload', () => {
       expect(sent).toBe(204);
       return id as string;
     };
-    const png = await upload(admin, 'foto.png', 'image/png', Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    const pngBytes = solidPng(2, 2, [10, 20, 30]);
+    const png = await upload(admin, 'foto.png', 'image/png', pngBytes);
     expect((await call(admin, 'POST', `${FILES}/${png}/complete`)).statusCode).toBe(200);
     const pdf = await upload(other, 'nota.pdf', 'application/pdf', Buffer.from('%PDF-1.4'));
     expect((await call(other, 'POST', `${FILES}/${pdf}/complete`)).statusCode).toBe(200);
@@ -101,14 +107,15 @@ describe('chunked file upload', () => {
     const missing = '00000000-0000-4000-8000-000000000000';
     const batch = (t: string, ids: string[]) => call(t, 'GET', `${FILES}?${ids.map((i) => `id=${i}`).join('&')}`);
 
+    // Unattached files: each uploader sees their own only (attached ones: through the record, v5-files.test.ts).
     const mine = await batch(admin, [png, pdf.toUpperCase(), partial, missing, png]);
     expect(mine.statusCode).toBe(200);
     const byId = Object.fromEntries((mine.json() as { id: string }[]).map((f) => [f.id, f]));
-    expect(Object.keys(byId).sort()).toEqual([png, pdf, partial].sort());
-    expect(byId[png]).toEqual({ id: png, name: 'foto.png', contentType: 'image/png', size: 4, status: 'complete' });
-    expect(byId[pdf]).toEqual({ id: pdf, name: 'nota.pdf', contentType: 'application/pdf', size: 8, status: 'complete' });
+    expect(Object.keys(byId).sort()).toEqual([png, partial].sort());
+    expect((await batch(other, [pdf])).json()).toEqual([{ id: pdf, name: 'nota.pdf', contentType: 'application/pdf', size: 8, status: 'complete' }]);
+    expect(byId[png]).toEqual({ id: png, name: 'foto.png', contentType: 'image/png', size: pngBytes.length, status: 'complete' });
     expect(byId[partial]).toMatchObject({ status: 'uploading' });
-    expect((await batch(other, [png, partial])).json().map((f: { id: string }) => f.id)).toEqual([png]);
+    expect((await batch(other, [png, partial])).json()).toEqual([]);
 
     expect((await call(admin, 'GET', FILES)).json()).toEqual([]);
     expect((await ctx.app.inject({ method: 'GET', url: `${FILES}?id=${png}` })).statusCode).toBe(401);
@@ -127,8 +134,11 @@ describe('chunked file upload', () => {
         attachments: { type: 'array', title: 'Anexos', items: { type: 'object', properties: { fileId: { type: 'string', title: 'Arquivo', format: 'uuid', 'x-file': true } } } },
       },
     } as unknown as ResourceSchema;
+    const { rows: first } = await ctx.db.query<{ id: string }>('SELECT id FROM users LIMIT 1');
+    // The caller uploaded these files and no record holds them yet: they may attach them.
+    const uploader = { userId: first[0].id } as Principal;
     const check = (data: Record<string, unknown>, stored?: Record<string, unknown>) =>
-      refErrors(ctx.db, {} as Registry, { schema } as ResourceDef, data, {} as Principal, stored);
+      refErrors(ctx.db, new Map() as Registry, { schema } as ResourceDef, data, uploader, stored);
     const png = await file('image/png');
     const pdf = await file('application/pdf');
     expect(await check({ photoId: png, attachments: [{ fileId: pdf }, { fileId: png }] })).toBeNull();

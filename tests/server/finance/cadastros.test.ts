@@ -88,7 +88,8 @@ describe('cadastros: added fields and their rules', () => {
     expect(errorsOf(await api.post(ORDERS, item({ costCenterId: foreign })))).toEqual({ 'items.0.costCenterId': ['O centro de custos 98 é de outra organização.'] });
     expect(errorsOf(await api.post(ORDERS, item({ costCenterId: await idBy(ctx.db, 'cost_centers', 'code', '02'), categoryId: await idBy(ctx.db, 'expense_categories', 'code', '2') })))).toEqual({
       'items.0.costCenterId': ['O centro de custos 02 é sintético: escolha um analítico.'],
-      'items.0.categoryId': ['A categoria 2 é sintética: escolha uma analítica.'],
+      // The field's x-ref-filter (analytic, active) answers first; its picker never offers a synthetic category.
+      'items.0.categoryId': ['Escolha uma categoria de despesa analítica e ativa.'],
     });
     const ok = await api.post(ORDERS, item({ costCenterId: await idBy(ctx.db, 'cost_centers', 'code', '02.01'), categoryId: await idBy(ctx.db, 'expense_categories', 'code', '2.06') }));
     expect(ok.statusCode).toBe(201);
@@ -100,7 +101,7 @@ describe('cadastros: added fields and their rules', () => {
       )
     ).rows[0];
     expect(errorsOf(await api.patch(`${PURCHASE_ORDERS}/${po.id}`, { categoryId: await idBy(ctx.db, 'expense_categories', 'code', '1') }, po.version))).toEqual({
-      categoryId: ['A categoria 1 é sintética: escolha uma analítica.'],
+      categoryId: ['Escolha uma categoria de despesa analítica e ativa.'],
     });
   });
 });

@@ -85,7 +85,10 @@ describe('payables and their installments', () => {
 
   it('refuses bad input with pt-BR field errors and writes nothing', async () => {
     const before = [await count('payables'), await count('payable_installments'), await count('audit_log')];
+    // A synthetic (grouping) category has no ledger account of its own: the approval could not post it.
+    const synthetic = (await ctx.db.query<{ id: string }>(`SELECT id FROM expense_categories WHERE type = 'S' AND deleted_at IS NULL ORDER BY code LIMIT 1`)).rows[0].id;
     const cases: [Json, Json][] = [
+      [{ ...base, categoryId: synthetic }, { categoryId: ['Escolha uma categoria de despesa analítica e ativa.'] }],
       [{ ...base, discount: 200000 }, { discount: [FINANCE_MESSAGES.netAmountMin] }],
       [{ ...base, installmentCount: 0 }, { installmentCount: ['Valor mínimo: 1.'] }],
       [{ ...base, installmentCount: 361 }, { installmentCount: ['Valor máximo: 360.'] }],

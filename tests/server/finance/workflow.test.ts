@@ -349,6 +349,8 @@ describe('requester queue', () => {
     p = (await requester.post(`/payables/${p.id}/contest`, { comment: 'O valor combinado foi R$ 800,00' }, p.version)).json().record;
     expect(p).toMatchObject({ requesterCheck: 'CONTESTADO', requesterComment: 'O valor combinado foi R$ 800,00', status: 'RASCUNHO' });
     expect((await requester.json<{ rows: Json[] }>('/requester-queue/payables?check=CONTESTADO')).rows.map((r) => r.id)).toEqual([p.id]);
+    // Contested once is contested: the answer waits for whoever registered it (a second contest is refused).
+    expect((await requester.post(`/payables/${p.id}/contest`, { comment: 'De novo' }, p.version)).json()).toMatchObject({ statusCode: 409, message: WORKFLOW_MESSAGES.alreadyContested });
     const contested = await clerk.post(`/payables/${p.id}/submit`, {}, p.version);
     expect(contested.json().message).toContain('contestou este lançamento: "O valor combinado foi R$ 800,00"');
 

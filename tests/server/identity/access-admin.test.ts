@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../helper.ts';
 import { call, createUser, demoOrganizationId } from '../resources/helpers.ts';
 import { ADMIN, API, COMPRAS, FINANCEIRO, login, loginOk, outbox } from './helpers.ts';
+import { SEED_POLICIES } from '../../../server/seed/access.ts';
+
+const COMPRAS_POLICY = SEED_POLICIES.find((p) => p.name === 'Compras')!.resources;
 
 const POLICIES = `${API}/application-policies`;
 const RESOURCES = `${API}/application-resources`;
@@ -61,7 +64,7 @@ describe('access administration', () => {
     expect(resources.find((r) => r.name === 'payables')?.scopes).toEqual(['create', 'read', 'update', 'delete', 'approve', 'authorize', 'export']);
     const compras = await byName(POLICIES, 'Compras');
     expect(compras).toMatchObject({ applicationId: appId, acls: [] });
-    expect(compras.resources).toEqual(['orders', 'quotes', 'purchase-orders'].map((name) => ({ name, scopes: ['create', 'read', 'update'] })));
+    expect(compras.resources).toEqual(COMPRAS_POLICY);
   });
 
   it('refuses a policy entry the application does not declare, with pt-BR field errors, writing nothing', async () => {
@@ -102,17 +105,17 @@ describe('access administration', () => {
     const back = await put(POLICIES, res.json(), { resources: policy.resources });
     expect(back.statusCode).toBe(200);
     expect((await call(ctx.app, compras, { method: 'GET', url: BANKS })).statusCode).toBe(403);
-    expect((await effective(compras)).resources.map((r) => r.name)).toEqual(['orders', 'quotes', 'purchase-orders']);
+    expect((await effective(compras)).resources.map((r) => r.name)).toEqual(COMPRAS_POLICY.map((r) => r.name));
   });
 
   it('keeps the scopes that policies grant: removing one from the resource or deleting it is refused', async () => {
     const [orders] = (await get(`${RESOURCES}?filter[applicationId][eq]=${appId}&filter[name][eq]=orders`)) as Row[];
     const res = await put(RESOURCES, orders, { scopes: ['read', 'update'] });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual({ scopes: ['Escopos concedidos por políticas: Compras (Criar). Retire-os das políticas antes.'] });
+    expect(res.json().errors).toEqual({ scopes: ['Escopos concedidos por políticas: Aprovação de compras (Aprovar); Compras (Criar). Retire-os das políticas antes.'] });
     const del = await call(ctx.app, admin, { method: 'DELETE', url: `${RESOURCES}/${orders.id}` });
     expect(del.statusCode).toBe(409);
-    expect(del.json().message).toBe('Este recurso não pode ser excluído: ele é usado nas políticas Compras.');
+    expect(del.json().message).toBe('Este recurso não pode ser excluído: ele é usado nas políticas Aprovação de compras, Compras.');
     // Adding a scope is always fine.
     expect((await put(RESOURCES, orders, { scopes: [...(orders.scopes as string[]), 'authorize'] })).statusCode).toBe(200);
   });
@@ -171,7 +174,7 @@ describe('access administration', () => {
     expect((await reset('Sabia-Laranjeira-42')).statusCode).toBe(204);
     expect((await reset('Outra-Senha-Boa-77')).statusCode).toBe(400);
     const session = await loginOk(ctx.app, { email: 'paula.souza@demo.com.br', password: 'Sabia-Laranjeira-42' });
-    expect((await effective(session.accessToken)).resources.map((r) => r.name)).toEqual(['orders', 'quotes', 'purchase-orders']);
+    expect((await effective(session.accessToken)).resources.map((r) => r.name)).toEqual(COMPRAS_POLICY.map((r) => r.name));
 
     // The administrator can send a new link; the old one no longer works.
     const again = await call(ctx.app, admin, { method: 'POST', url: `${USERS}/${user.id}/invitation` });

@@ -6,6 +6,7 @@ import { buildApp } from '../../../server/app.ts';
 import type { Db } from '../../../server/db/index.ts';
 import type { TokenType } from '../../../server/lib/principal.ts';
 import { ADMIN, bearer, COMPRAS, FINANCEIRO, loginOk } from './helpers.ts';
+import { SEED_POLICIES } from '../../../server/seed/access.ts';
 
 /** The plugin as other route families use it: authenticate + requireScope on routes of their own. */
 describe('auth plugin', () => {
@@ -33,7 +34,7 @@ describe('auth plugin', () => {
     const { accessToken } = await loginOk(app, COMPRAS);
     const p = (await app.inject({ url: '/api/test/principal', headers: bearer(accessToken) })).json();
     expect(p).toMatchObject({ email: COMPRAS.email, accessLevel: 'User', tokenType: 'Authorization' });
-    expect(p.permissions.resources.map((r: { name: string }) => r.name)).toEqual(['orders', 'quotes', 'purchase-orders']);
+    expect(p.permissions.resources.map((r: { name: string }) => r.name)).toEqual(SEED_POLICIES.find((x) => x.name === 'Compras')!.resources.map((r) => r.name));
     // No ACL items: own organization only, every cost center.
     expect(p.recordScope).toEqual({ organizationIds: [p.organizationId], costCenterIds: 'all' });
     const admin = (await app.inject({ url: '/api/test/principal', headers: bearer((await loginOk(app, ADMIN)).accessToken) })).json();

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { base32Decode, base32Encode, hotp, matchTotp, otpauthUrl, totp, type HashAlgorithm } from '../../../server/lib/totp.ts';
-import { hashPassword, isCommonPassword, needsRehash, passwordProblems, verifyPassword } from '../../../server/lib/password.ts';
+import { hashPassword, needsRehash, verifyPassword } from '../../../server/lib/password.ts';
+import { isCommonPassword, passwordProblems } from '../../../server/lib/password-policy.ts';
 import { createCodeHasher, createSecretBox } from '../../../server/lib/secret-box.ts';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -81,12 +82,12 @@ describe('password hashing (scrypt)', () => {
     expect(await hashPassword('mesma senha', 2 ** 10)).not.toBe(await hashPassword('mesma senha', 2 ** 10));
   });
   it('checks length 8–128 and the common list, without composition rules', () => {
-    expect(passwordProblems('curta12')).toEqual(['A senha deve ter pelo menos 8 caracteres.']);
+    expect(passwordProblems('curta12')).toEqual(['A senha deve ter pelo menos 8 caracteres (espaços repetidos ou nas pontas não contam).']);
     expect(passwordProblems('a'.repeat(129))).toEqual(['A senha deve ter no máximo 128 caracteres.']);
-    expect(passwordProblems('Senha123')).toEqual(['Esta senha é muito comum. Escolha outra.']);
-    expect(passwordProblems('qwertyuiop')).toEqual(['Esta senha é muito comum. Escolha outra.']);
+    expect(passwordProblems('Senha123')).toEqual(['Esta senha é muito comum ou já apareceu em vazamentos. Escolha outra.']);
+    expect(passwordProblems('qwertyuiop')).toEqual(['Esta senha é muito comum ou já apareceu em vazamentos. Escolha outra.']);
     expect(passwordProblems('tucano azul de bicicleta')).toEqual([]);
-    expect(passwordProblems('🦜'.repeat(8))).toEqual([]);
+    expect(passwordProblems('🦜🐢🦊🐙🦉🐝🦀🐌')).toEqual([]);
     expect(isCommonPassword('FLAMENGO123')).toBe(true);
   });
 });

@@ -12,6 +12,8 @@ describe('dev outbox without SMTP: only a SystemOwner or a direct loopback reque
     ctx = await createTestApp({ trustProxy: true });
     // Something to read: a password-recovery e-mail (its link would take over the account).
     await ctx.app.inject({ method: 'POST', url: `${API}/auth/password-recovery`, payload: { email: COMPRAS.email } });
+    // The recovery e-mail leaves after the response (constant-time answer): wait for it.
+    await ctx.app.background.drain();
   });
   afterAll(() => ctx.close());
 

@@ -36,6 +36,8 @@ export interface OutboxMail {
 
 /** Newest e-mails first, from the dev outbox. */
 export async function outbox(app: FastifyInstance, to: string): Promise<OutboxMail[]> {
+  // Some e-mails leave after the response (password recovery): wait for them first.
+  await app.background.drain();
   const res = await app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` });
   if (res.statusCode !== 200) throw new Error(`outbox: ${res.statusCode}`);
   return res.json();

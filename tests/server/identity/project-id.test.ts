@@ -41,7 +41,9 @@ describe('project id: the top-level projectId of public/app.config.json, never c
     expect(config.projectId).toBe(baseProjectId);
     expect((config.appParams as { useProjectId: string }).useProjectId).toBe(baseProjectId);
     const groups = (config.appParams as { composables: { useModuleNavigation: { groups: { key: string }[] } } }).composables.useModuleNavigation.groups;
-    expect(groups.map((g) => g.key)).toEqual(['grupo-do-tenant']);
+    // Groups merge by key (D53): the tenant's group joins the base groups.
+    expect(groups.map((g) => g.key)).toEqual(expect.arrayContaining(['compras', 'financeiro', 'grupo-do-tenant']));
+    expect(groups.at(-1)?.key).toBe('grupo-do-tenant');
     expect(log.error).toHaveBeenCalledTimes(1);
     expect(log.error.mock.calls[0][0]).toMatchObject({ file, refused: { projectId: 'outro-projeto', 'appParams.useProjectId': 'outro-projeto' } });
     expect(log.error.mock.calls[0][1]).toContain('tenta mudar o projectId');

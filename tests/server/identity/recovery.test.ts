@@ -38,9 +38,9 @@ describe('password recovery', () => {
 
     const common = await reset({ token, newPassword: 'senha123' });
     expect(common.statusCode).toBe(400);
-    expect(common.json().errors).toEqual({ newPassword: ['Esta senha é muito comum. Escolha outra.'] });
+    expect(common.json().errors).toEqual({ newPassword: ['Esta senha é muito comum ou já apareceu em vazamentos. Escolha outra.'] });
     const short = await reset({ token, newPassword: 'curta' });
-    expect(short.json().errors).toEqual({ newPassword: ['A senha deve ter pelo menos 8 caracteres.'] });
+    expect(short.json().errors).toEqual({ newPassword: ['A senha deve ter pelo menos 8 caracteres (espaços repetidos ou nas pontas não contam).'] });
 
     expect((await reset({ token, newPassword: 'girassol na janela azul' })).statusCode).toBe(204);
     expect((await login(ctx.app, COMPRAS.email, COMPRAS.password)).statusCode).toBe(401);
@@ -94,6 +94,7 @@ describe('with SMTP configured', () => {
       expect(res.statusCode).toBe(503);
       expect(res.json().code).toBe('MAIL_UNAVAILABLE');
       expect((await ctx.app.inject({ method: 'POST', url: `${API}/auth/password-recovery`, payload: { email: FINANCEIRO.email } })).statusCode).toBe(202);
+      await ctx.app.background.drain();
       const { rows } = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM mail_outbox');
       expect(rows[0].n).toBe(0);
     } finally {

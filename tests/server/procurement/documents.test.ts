@@ -84,7 +84,7 @@ describe('procurement documents: numbering, computed totals, links and locks', (
     expect(notes.status).toBe(200);
   });
 
-  it('quotes only approved orders and picks the winner among the invited suppliers', async () => {
+  it('quotes only approved orders; the winner is the award action\'s, never the body\'s', async () => {
     const draft = await api.create(ORDERS, order());
     const quote = {
       organizationId: org,
@@ -99,12 +99,11 @@ describe('procurement documents: numbering, computed totals, links and locks', (
     };
     expect(await api.errors('POST', QUOTES, quote)).toEqual({
       responseDeadline: ['O prazo para respostas não pode ser anterior à abertura da cotação.'],
-      winningSupplierId: ['O vencedor precisa estar entre os fornecedores convidados.'],
       orderIds: [`O pedido ${String(draft.number)} ainda não foi aprovado (ou foi cancelado): só pedidos aprovados seguem para cotação e ordem de compra.`],
     });
     await ctx.db.query(`UPDATE orders SET status = 'APROVADO' WHERE id = $1`, [draft.id]);
     const q = await api.create(QUOTES, { ...quote, responseDeadline: '2026-03-12', winningSupplierId: null, awardedAmount: null });
-    expect(q).toMatchObject({ status: 'ABERTA', estimatedTotal: 25000, minimumQuotes: 3, criterion: 'MENOR_PRECO' });
+    expect(q).toMatchObject({ status: 'ABERTA', estimatedTotal: 25000, minimumQuotes: 3, criterion: 'MENOR_PRECO', winningSupplierId: null, awardedAmount: null });
     expect(q.number).toMatch(/^COT-\d{6}$/);
   });
 
@@ -134,7 +133,7 @@ describe('procurement documents: numbering, computed totals, links and locks', (
     expect(await api.errors('POST', PURCHASE_ORDERS, { ...po, freightType: 'FOB' })).toEqual({ carrierId: ['Campo obrigatório.'] });
   });
 
-  it('receives only approved purchase orders and checks refused quantities', async () => {
+  it('receives only approved purchase orders, checks refused quantities and starts the conference', async () => {
     const po = await api.create(PURCHASE_ORDERS, {
       organizationId: org, supplierId: supplier.id, costCenterId, issueDate: '2026-03-10', paymentTerms: 'À vista', paymentMethod: 'PIX', freightType: 'SEM_FRETE',
       items: [{ description: 'Papel A4', quantity: 10, unit: 'RESMA', unitPrice: 2450 }],
@@ -150,14 +149,11 @@ describe('procurement documents: numbering, computed totals, links and locks', (
       purchaseOrderId: [`A ordem de compra ${String(po.number)} está "Rascunho": só se registra entrega de ordem aprovada, enviada ou parcialmente recebida.`],
       'items.0.rejectedQuantity': ['A quantidade recusada não pode ser maior que a recebida.'],
       'items.0.rejectionReason': ['Informe o motivo da recusa.'],
-      status: ['Há itens recusados: a conferência fica "Com divergência" ou "Recusado".'],
     });
     await ctx.db.query(`UPDATE purchase_orders SET status = 'ENVIADA' WHERE id = $1`, [po.id]);
-    expect(await api.errors('POST', RECEIPTS, { ...receipt, status: 'COM_DIVERGENCIA', items: [{ description: 'Papel A4', unit: 'RESMA', quantity: 10, rejectedQuantity: 2, rejectionReason: 'Embalagem molhada' }] })).toEqual({
-      notes: ['Campo obrigatório.'],
-    });
     const ok = await api.create(RECEIPTS, { ...receipt, items: [{ description: 'Papel A4', unit: 'RESMA', quantity: 10 }] });
-    expect(ok).toMatchObject({ status: 'CONFERIDO' });
+    // The result of the conference is the confirmation's (tests/server/procurement/workflow-*.test.ts), whatever the body says.
+    expect(ok).toMatchObject({ status: 'EM_CONFERENCIA' });
     expect(ok.number).toMatch(/^ENT-\d{6}$/);
   });
 

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Queryable } from '../../../server/db/index.ts';
 import { BACK_OFFICE } from '../../../server/seed/access.ts';
+import { startSession } from '../../../server/lib/identity/sessions.ts';
 import { DEMO_ORGANIZATION } from '../../../server/seed/identity.ts';
 import { createTestApp, type TestContext } from '../helper.ts';
 
@@ -65,7 +66,8 @@ export async function createUser(ctx: TestContext, spec: UserSpec): Promise<{ id
     ).rows[0].id;
     await q.query('INSERT INTO user_group_members (group_id, user_id) VALUES ($1, $2)', [group, user]);
     await q.query('INSERT INTO user_group_policies (group_id, policy_id) VALUES ($1, $2)', [group, policy]);
-    const { token } = await app.auth.tokens.sign(user, 'Authorization');
+    // A session of its own, as a login would start (app.authenticate checks the token's `sid`).
+    const { token } = await app.auth.tokens.sign(user, 'Authorization', new Date(), await startSession(q, user, new Date()));
     return { id: user, token };
   });
 }

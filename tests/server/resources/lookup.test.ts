@@ -1,23 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../helper.ts';
-import { ADMIN, bearer, COMPRAS, loginOk } from '../identity/helpers.ts';
+import { ADMIN, bearer, loginOk } from '../identity/helpers.ts';
+import { createUser } from './helpers.ts';
 
 const PRODUCTS = '/api/cart/v1/products';
 const BANK_ACCOUNTS = '/api/accounts-payable/v1/bank-accounts';
 
-/** Compras may create orders (which refer to products) but has no `read` on products: lookups only. */
+/** A requester who may create orders (which refer to products) but has no `read` on products: lookups only. */
 describe('reference lookups without read scope', () => {
   let ctx: TestContext;
   let compras: Record<string, string>;
   let admin: Record<string, string>;
   beforeAll(async () => {
     ctx = await createTestApp();
-    compras = bearer((await loginOk(ctx.app, COMPRAS)).accessToken);
+    compras = bearer((await createUser(ctx, { resources: [{ name: 'orders', scopes: ['create', 'read', 'update'] }] })).token);
     admin = bearer((await loginOk(ctx.app, ADMIN)).accessToken);
   });
   afterAll(() => ctx.close());
 
-  it('searches a referenced resource by text and gets ids and labels only', async () => {
+  it('searches a referenced resource by text and gets ids, labels and what the referrers\' forms copy (x-fill) only', async () => {
     const full = await ctx.app.inject({ url: `${PRODUCTS}?pageSize=3`, headers: admin });
     expect(full.statusCode).toBe(200);
     const [first] = full.json() as { id: string; name: string }[];
@@ -27,7 +28,9 @@ describe('reference lookups without read scope', () => {
     expect(res.statusCode).toBe(200);
     const rows = res.json() as Record<string, unknown>[];
     expect(rows.length).toBeGreaterThan(0);
-    for (const r of rows) expect(Object.keys(r).sort()).toEqual(['id', 'name']);
+    // An order line copies the product's name, unit and reference price (x-fill): nothing else leaves.
+    for (const r of rows) expect(['id', 'name', 'referencePrice', 'unit']).toEqual(expect.arrayContaining(Object.keys(r)));
+    expect(rows.some((r) => typeof r.unit === 'string')).toBe(true);
     expect(Number(res.headers['x-total-count'])).toBeGreaterThan(0);
 
     const labels = await ctx.app.inject({ url: `${PRODUCTS}/labels?id=${first.id}`, headers: compras });

@@ -32,6 +32,18 @@ describe('generic API over schemas/', () => {
     expect(doc.paths[`${BANKS}/{id}`].put.parameters[0]).toEqual({ $ref: '#/components/parameters/ifMatch' });
     expect(doc.components.schemas.Banks.properties.id).toMatchObject({ format: 'uuid', readOnly: true });
     expect(doc.components.schemas.BanksInput.properties).not.toHaveProperty('id');
+    // A picker's `refOf` (x-ref-filter) on the lists of the resources some field refers to.
+    const companies = doc.paths['/api/companies/v1/companies'].get.parameters as { name?: string; schema?: { enum: string[] } }[];
+    expect(companies.find((x) => x.name === 'refOf')?.schema?.enum).toEqual(expect.arrayContaining(['purchase-orders.supplierId']));
+    const accepted = await call(ctx.app, admin, { method: 'GET', url: '/api/companies/v1/companies?refOf=purchase-orders.supplierId&pageSize=1' });
+    expect(accepted.statusCode).toBe(200);
+    for (const [path, item] of Object.entries(doc.paths as Record<string, { get?: { parameters?: { name?: string; schema?: { enum: string[] } }[] } }>)) {
+      // Every value the document offers is one the server accepts on that list.
+      for (const value of item.get?.parameters?.find((x) => x.name === 'refOf')?.schema?.enum ?? []) {
+        const res = await call(ctx.app, admin, { method: 'GET', url: `${path}?refOf=${value}&pageSize=1` });
+        expect({ path, value, status: res.statusCode }).toEqual({ path, value, status: 200 });
+      }
+    }
     const html = await ctx.app.inject({ method: 'GET', url: '/api/docs' });
     expect(html.headers['content-type']).toContain('text/html');
     expect(html.body).toContain('/api/docs/openapi.json');

@@ -84,6 +84,28 @@ describe('schema sync', () => {
     expect((await db.query('SELECT * FROM test_payables WHERE document_number = $1', ['K-1'])).rows).toHaveLength(1);
   });
 
+  it('creates the x-resource.indexes of reports: columns, INCLUDE and a partial condition on live rows', async () => {
+    await edit('test-payables', (s) => {
+      (s as unknown as { 'x-resource': Record<string, unknown> })['x-resource'].indexes = [
+        { fields: ['dueDate'], include: ['amount', 'organizationId'], where: { field: 'status', in: ['ABERTO', 'APROVADO'] } },
+      ];
+    });
+    expect(await sync()).toEqual([
+      `CREATE INDEX "test_payables_due_date_rpt" ON "test_payables" ("due_date") INCLUDE ("amount", "organization_id") WHERE deleted_at IS NULL AND "status" IN ('ABERTO', 'APROVADO')`,
+    ]);
+    const { rows } = await db.query<{ indexdef: string }>(`SELECT indexdef FROM pg_indexes WHERE indexname = 'test_payables_due_date_rpt'`);
+    expect(rows[0]?.indexdef).toMatch(/\(due_date\) INCLUDE \(amount, organization_id\) WHERE \(\(deleted_at IS NULL\) AND \(status = ANY \(ARRAY\['ABERTO'::text, 'APROVADO'::text\]\)\)\)/);
+    expect(await sync()).toEqual([]);
+    // A value that is not an enum-like constant is refused by the meta-schema (it is written into the DDL).
+    await edit('test-payables', (s) => {
+      (s as unknown as { 'x-resource': { indexes: { where: { in: string[] } }[] } })['x-resource'].indexes[0]!.where.in = ["X') OR (1=1"];
+    });
+    await expect(loadRegistry(dir)).rejects.toThrow(/indexes/);
+    await edit('test-payables', (s) => {
+      delete (s as unknown as { 'x-resource': Record<string, unknown> })['x-resource'].indexes;
+    });
+  });
+
   it('refuses a type change, naming the resource and field, and applies nothing', async () => {
     await edit('test-payables', (s) => {
       s.properties.amount = { type: 'string', title: 'Valor' };

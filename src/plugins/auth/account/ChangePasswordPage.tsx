@@ -1,11 +1,12 @@
 import { Button, Card, Form, Input, Space } from 'antd';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { ACCOUNT_TEXT, RECOVERY_TEXT } from '../../../i18n/auth.ts';
 import { useEngine } from '../../../react/context.ts';
 import { PageHeader } from '../../../renderers/antd/pages/PageHeader.tsx';
 import { applyFieldErrors } from '../components/form-errors.ts';
 import { NewPasswordFields } from '../components/NewPasswordFields.tsx';
+import { LinkButton } from '../../../renderers/antd/LinkButton.tsx';
 
 interface PasswordValues {
   currentPassword: string;
@@ -45,7 +46,7 @@ export default function ChangePasswordPage() {
           <NewPasswordFields />
           <Space>
             <Button type="primary" htmlType="submit" loading={saving}>{ACCOUNT_TEXT.changePassword}</Button>
-            <Link to="/minha-conta"><Button>{ACCOUNT_TEXT.cancel}</Button></Link>
+            <LinkButton to="/minha-conta">{ACCOUNT_TEXT.cancel}</LinkButton>
           </Space>
         </Form>
       </Card>

@@ -1,12 +1,13 @@
 import { Button, Card, Form, Input, Space } from 'antd';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { LoggedUser } from '../../../engine/session/types.ts';
 import { ACCOUNT_TEXT } from '../../../i18n/auth.ts';
 import { useEngine } from '../../../react/context.ts';
 import { useLoggedUser } from '../../../react/hooks.ts';
 import { PageHeader } from '../../../renderers/antd/pages/PageHeader.tsx';
 import { applyFieldErrors } from '../components/form-errors.ts';
+import { LinkButton } from '../../../renderers/antd/LinkButton.tsx';
 
 interface ProfileValues {
   name: string;
@@ -41,8 +42,8 @@ export default function EditProfilePage() {
       <PageHeader title={ACCOUNT_TEXT.editTitle} back={{ to: '/minha-conta', label: ACCOUNT_TEXT.back }} />
       <Card style={{ maxWidth: 560 }}>
         <Form<ProfileValues> form={form} layout="vertical" initialValues={{ name: user.name ?? '', phone: user.phone ?? '' }} onFinish={save} disabled={saving}>
-          <Form.Item label={ACCOUNT_TEXT.email}>
-            <Input value={user.email} disabled />
+          <Form.Item label={ACCOUNT_TEXT.email} htmlFor="profile-email">
+            <Input id="profile-email" value={user.email} disabled />
           </Form.Item>
           <Form.Item label={ACCOUNT_TEXT.name} name="name" rules={[{ required: true, whitespace: true, message: ACCOUNT_TEXT.nameRequired }, { max: 120 }]}>
             <Input autoFocus autoComplete="name" />
@@ -52,7 +53,7 @@ export default function EditProfilePage() {
           </Form.Item>
           <Space>
             <Button type="primary" htmlType="submit" loading={saving}>{ACCOUNT_TEXT.save}</Button>
-            <Link to="/minha-conta"><Button>{ACCOUNT_TEXT.cancel}</Button></Link>
+            <LinkButton to="/minha-conta">{ACCOUNT_TEXT.cancel}</LinkButton>
           </Space>
         </Form>
       </Card>

@@ -1,11 +1,11 @@
 import { KeyOutlined, LockOutlined, SafetyCertificateOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Descriptions, Row, Tag } from 'antd';
+import { Card, Col, Descriptions, Row, Tag } from 'antd';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { ACCOUNT_TEXT } from '../../../i18n/auth.ts';
 import { useLoggedUser } from '../../../react/hooks.ts';
 import { PageHeader } from '../../../renderers/antd/pages/PageHeader.tsx';
 import { twoStepStatus } from './two-step-status.ts';
+import { LinkButton } from '../../../renderers/antd/LinkButton.tsx';
 
 function Row2({ icon, title, hint, extra }: { icon: ReactNode; title: string; hint: ReactNode; extra: ReactNode }) {
   return (
@@ -32,7 +32,7 @@ export default function MyAccountPage() {
         <Col xs={24} lg={12}>
           <Card
             title={<span><UserOutlined /> {ACCOUNT_TEXT.personal}</span>}
-            extra={<Link to="/minha-conta/editar"><Button>{ACCOUNT_TEXT.edit}</Button></Link>}
+            extra={<LinkButton to="/minha-conta/editar">{ACCOUNT_TEXT.edit}</LinkButton>}
             style={{ height: '100%' }}
           >
             <Descriptions column={1} colon={false} styles={{ label: { width: 150, color: '#5b6776' } }}>
@@ -51,13 +51,13 @@ export default function MyAccountPage() {
               icon={<KeyOutlined />}
               title={ACCOUNT_TEXT.password}
               hint={ACCOUNT_TEXT.passwordHint}
-              extra={<Link to="/minha-conta/alterar-senha"><Button>{ACCOUNT_TEXT.changePassword}</Button></Link>}
+              extra={<LinkButton to="/minha-conta/alterar-senha">{ACCOUNT_TEXT.changePassword}</LinkButton>}
             />
             <Row2
               icon={<SafetyCertificateOutlined />}
               title={ACCOUNT_TEXT.twoStep}
               hint={<Tag color={status.color} style={{ marginTop: 4 }}>{status.label}</Tag>}
-              extra={<Link to="/minha-conta/verificacao-em-duas-etapas"><Button>{ACCOUNT_TEXT.manage}</Button></Link>}
+              extra={<LinkButton to="/minha-conta/verificacao-em-duas-etapas">{ACCOUNT_TEXT.manage}</LinkButton>}
             />
           </Card>
           <Card title={<span><TeamOutlined /> {ACCOUNT_TEXT.access}</span>} styles={{ body: { paddingTop: 4, paddingBottom: 8 } }}>
@@ -65,13 +65,13 @@ export default function MyAccountPage() {
               icon={<TeamOutlined />}
               title={ACCOUNT_TEXT.activeProfiles}
               hint={ACCOUNT_TEXT.activeProfilesHint}
-              extra={<Link to="/minha-conta/perfis-ativos"><Button>{ACCOUNT_TEXT.open}</Button></Link>}
+              extra={<LinkButton to="/minha-conta/perfis-ativos">{ACCOUNT_TEXT.open}</LinkButton>}
             />
             <Row2
               icon={<SafetyCertificateOutlined />}
               title={ACCOUNT_TEXT.policies}
               hint={ACCOUNT_TEXT.policiesHint}
-              extra={<Link to="/minha-conta/politicas"><Button>{ACCOUNT_TEXT.open}</Button></Link>}
+              extra={<LinkButton to="/minha-conta/politicas">{ACCOUNT_TEXT.open}</LinkButton>}
             />
           </Card>
         </Col>

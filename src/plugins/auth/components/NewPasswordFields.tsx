@@ -1,7 +1,7 @@
 import { Form, Input } from 'antd';
 import { RECOVERY_TEXT } from '../../../i18n/auth.ts';
 
-/** "Nova senha" + confirmation, 8–128 characters (the server also refuses common passwords). */
+/** "Nova senha" + confirmation, 8–128 characters; the server's policy (docs/security.md) answers on the field. */
 export function NewPasswordFields({ autoFocus }: { autoFocus?: boolean }) {
   return (
     <>
@@ -9,6 +9,7 @@ export function NewPasswordFields({ autoFocus }: { autoFocus?: boolean }) {
         label={RECOVERY_TEXT.newPassword}
         name="newPassword"
         rules={[{ required: true, min: 8, max: 128, message: RECOVERY_TEXT.passwordLength }]}
+        extra={RECOVERY_TEXT.passwordHint}
         hasFeedback
       >
         <Input.Password autoComplete="new-password" autoFocus={autoFocus} size="large" />

@@ -37,7 +37,7 @@ export default function OutboxPage() {
     <>
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 16, marginBottom: 16 }}>
         <div>
-          <Typography.Title level={2} style={{ margin: 0, fontSize: 24 }}>{OUTBOX_TEXT.title}</Typography.Title>
+          <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>{OUTBOX_TEXT.title}</Typography.Title>
           <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }}>{OUTBOX_TEXT.lead}</Typography.Paragraph>
         </div>
         <Button icon={<ReloadOutlined />} onClick={() => void query.refetch()} loading={query.isFetching}>{OUTBOX_TEXT.refresh}</Button>

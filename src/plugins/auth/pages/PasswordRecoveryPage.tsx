@@ -8,6 +8,7 @@ import { AuthHeading } from '../components/AuthHeading.tsx';
 import { applyFieldErrors } from '../components/form-errors.ts';
 import { NewPasswordFields } from '../components/NewPasswordFields.tsx';
 import { PtBrLocale } from '../../../renderers/antd/locale.tsx';
+import { LinkButton } from '../../../renderers/antd/LinkButton.tsx';
 
 /** Asks for the e-mail and sends a recovery link. The server answers 202 whether or not the account exists. */
 function RequestLink() {
@@ -33,7 +34,7 @@ function RequestLink() {
         status="success"
         title={RECOVERY_TEXT.sentTitle}
         subTitle={RECOVERY_TEXT.sentLead}
-        extra={<Link to="/login"><Button type="primary">{RECOVERY_TEXT.backToLogin}</Button></Link>}
+        extra={<LinkButton type="primary" to="/login">{RECOVERY_TEXT.backToLogin}</LinkButton>}
         style={{ padding: 0 }}
       />
     );

@@ -1,7 +1,7 @@
-import { Tag } from 'antd';
 import { rankWith, typeIs } from '../../../engine/registry.ts';
 import { optionLabel } from '../../../engine/list/fields.ts';
 import type { CellEntry, CellProps } from './types.ts';
+import { CellTag } from './CellTag.tsx';
 import { EmptyValue } from './EmptyValue.tsx';
 
 const isScalar = (v: unknown) => ['string', 'number', 'boolean'].includes(typeof v);
@@ -18,8 +18,8 @@ export function ArrayCell({ value, schema }: CellProps) {
   if (!value.every(isScalar)) return <span>{count(value.length)}</span>;
   return (
     <span style={{ display: 'inline-flex', gap: 4, flexWrap: 'nowrap', overflow: 'hidden' }} title={text(value, { schema })}>
-      {value.slice(0, 3).map((v, i) => <Tag key={i} style={{ marginInlineEnd: 0 }}>{optionLabel(schema.items, v)}</Tag>)}
-      {value.length > 3 && <Tag style={{ marginInlineEnd: 0 }}>+{value.length - 3}</Tag>}
+      {value.slice(0, 3).map((v, i) => <CellTag key={i}>{optionLabel(schema.items, v)}</CellTag>)}
+      {value.length > 3 && <CellTag>+{value.length - 3}</CellTag>}
     </span>
   );
 }

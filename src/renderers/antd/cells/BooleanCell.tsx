@@ -1,7 +1,7 @@
-import { Tag } from 'antd';
 import { rankWith, typeIs } from '../../../engine/registry.ts';
 import { LIST_TEXT } from '../../../i18n/list.ts';
 import type { CellEntry, CellProps } from './types.ts';
+import { CellTag } from './CellTag.tsx';
 import { EmptyValue } from './EmptyValue.tsx';
 
 const text = (value: unknown) => (value === true ? LIST_TEXT.yes : value === false ? LIST_TEXT.no : '');
@@ -9,11 +9,7 @@ const text = (value: unknown) => (value === true ? LIST_TEXT.yes : value === fal
 /** `Sim` (green) or `Não` (grey) tag; no value, no tag. */
 export function BooleanCell({ value }: CellProps) {
   if (typeof value !== 'boolean') return <EmptyValue />;
-  return (
-    <Tag color={value ? 'green' : 'default'} variant="filled" style={{ marginInlineEnd: 0 }}>
-      {text(value)}
-    </Tag>
-  );
+  return <CellTag color={value ? 'green' : undefined}>{text(value)}</CellTag>;
 }
 
 const entry: CellEntry = {

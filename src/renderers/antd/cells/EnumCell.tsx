@@ -1,7 +1,7 @@
-import { Tag } from 'antd';
 import { hasOptions, rankWith } from '../../../engine/registry.ts';
 import { optionLabel } from '../../../engine/list/fields.ts';
 import type { CellEntry, CellProps } from './types.ts';
+import { CellTag } from './CellTag.tsx';
 import { EmptyValue, isEmpty } from './EmptyValue.tsx';
 
 const text = (value: unknown, props: { schema: CellProps['schema'] }) => (isEmpty(value) ? '' : optionLabel(props.schema, value));
@@ -10,9 +10,7 @@ const text = (value: unknown, props: { schema: CellProps['schema'] }) => (isEmpt
 export function EnumCell({ value, schema }: CellProps) {
   if (isEmpty(value)) return <EmptyValue />;
   return (
-    <Tag variant="filled" style={{ marginInlineEnd: 0 }} title={String(value)}>
-      {text(value, { schema })}
-    </Tag>
+    <CellTag title={String(value)}>{text(value, { schema })}</CellTag>
   );
 }
 

@@ -28,7 +28,7 @@ export function FileCell({ value, context = 'list' }: CellProps) {
   const info = useFileInfo(id);
   if (!id) return <EmptyValue />;
   if (info.isPending) {
-    return <span aria-busy="true" aria-label={LIST_TEXT.loading} style={{ display: 'inline-block', width: 120, height: 12, borderRadius: 4, background: BRAND.border }} />;
+    return <span role="img" aria-busy="true" aria-label={LIST_TEXT.loading} style={{ display: 'inline-block', width: 120, height: 12, borderRadius: 4, background: BRAND.border }} />;
   }
   const file = info.data;
   if (!file || file.status !== 'complete') return <span style={{ color: BRAND.muted }} title={id}>{LIST_TEXT.fileUnavailable}</span>;

@@ -1,6 +1,6 @@
-import { Tag } from 'antd';
 import { rankWith } from '../../../engine/registry.ts';
 import type { CellEntry, CellProps } from './types.ts';
+import { CellTag } from './CellTag.tsx';
 
 const text = (value: unknown, props: { schema: CellProps['schema'] }) => (value === true ? (props.schema.title ?? '') : '');
 
@@ -10,11 +10,7 @@ const text = (value: unknown, props: { schema: CellProps['schema'] }) => (value 
  */
 export function OverdueCell({ value, schema }: CellProps) {
   if (value !== true) return null;
-  return (
-    <Tag color="red" variant="filled" style={{ marginInlineEnd: 0 }}>
-      {schema.title}
-    </Tag>
-  );
+  return <CellTag color="red">{schema.title}</CellTag>;
 }
 
 const entry: CellEntry = {

@@ -13,7 +13,7 @@ const text = (value: unknown, props: { refLabel?: string | null }) => (isEmpty(v
 export function RefCell({ value, refLabel }: CellProps) {
   if (isEmpty(value)) return <EmptyValue />;
   if (refLabel === undefined) {
-    return <span aria-busy="true" aria-label={LIST_TEXT.loading} style={{ display: 'inline-block', width: 96, height: 12, borderRadius: 4, background: BRAND.border }} />;
+    return <span role="img" aria-busy="true" aria-label={LIST_TEXT.loading} style={{ display: 'inline-block', width: 96, height: 12, borderRadius: 4, background: BRAND.border }} />;
   }
   if (refLabel === null) return <span style={{ color: BRAND.muted }} title={String(value)}>{LIST_TEXT.notVisible}</span>;
   return <span title={refLabel}>{refLabel}</span>;

@@ -1,8 +1,8 @@
-import { Tag } from 'antd';
 import { rankWith, type FieldContext } from '../../../engine/registry.ts';
 import { LIST_TEXT } from '../../../i18n/list.ts';
 import { useLabels } from '../../../react/resources.ts';
 import type { CellEntry, CellProps } from './types.ts';
+import { CellTag } from './CellTag.tsx';
 import { EmptyValue } from './EmptyValue.tsx';
 
 const idsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
@@ -20,9 +20,9 @@ export function RefListCell({ value, schema }: CellProps) {
       {ids.map((id) => {
         const label = labels.data?.[id];
         return (
-          <Tag key={id} style={{ marginInlineEnd: 0 }} title={label ?? id}>
+          <CellTag key={id} title={label ?? id}>
             {label === undefined ? '…' : (label ?? LIST_TEXT.notVisible)}
-          </Tag>
+          </CellTag>
         );
       })}
     </span>

@@ -1,8 +1,8 @@
-import { Tag, Typography } from 'antd';
 import { rankWith, type FieldContext } from '../../../engine/registry.ts';
 import { optionLabel } from '../../../engine/list/fields.ts';
 import type { PropertySchema } from '../../../engine/schema/types.ts';
 import type { CellEntry, CellProps } from './types.ts';
+import { CellTag } from './CellTag.tsx';
 import { EmptyValue } from './EmptyValue.tsx';
 
 interface Entry {
@@ -29,11 +29,11 @@ export function ScopeEntriesCell({ value, schema }: CellProps) {
     <div style={{ display: 'grid', gap: 4 }}>
       {entries.map((e) => (
         <div key={e.name}>
-          <Typography.Text strong>{e.name}</Typography.Text>{' '}
+          <strong>{e.name}</strong>{' '}
           {e.scopes.map((s) => (
-            <Tag key={s} style={{ marginInlineEnd: 4 }}>
+            <CellTag key={s} style={{ marginInlineEnd: 4 }}>
               {optionLabel(items, s)}
-            </Tag>
+            </CellTag>
           ))}
         </div>
       ))}

@@ -15,7 +15,7 @@ describe('overdue cell', () => {
   it('shows the red "Vencida" tag only when the flag holds', () => {
     const { Cell, text } = resolveCell({ schema, path: 'overdue' }).component;
     const { rerender, container } = render(<Cell value={true} schema={schema} path="overdue" />);
-    expect(screen.getByText('Vencida').closest('.ant-tag')?.className).toContain('red');
+    expect(screen.getByText('Vencida').closest('.bo-tag')?.getAttribute('data-color')).toBe('red');
     rerender(<Cell value={false} schema={schema} path="overdue" />);
     expect(container.textContent).toBe('');
     expect(text?.(true, { schema, path: 'overdue' })).toBe('Vencida');

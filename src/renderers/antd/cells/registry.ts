@@ -17,6 +17,7 @@ import refListCell from './RefListCell.tsx';
 import scopeEntriesCell from './ScopeEntriesCell.tsx';
 import textCell from './TextCell.tsx';
 import type { CellDefinition, CellEntry } from './types.ts';
+import moneyWhenCell from './MoneyWhenCell.tsx';
 import unknownCell from './UnknownCell.tsx';
 import uuidCell from './UuidCell.tsx';
 
@@ -27,7 +28,7 @@ import uuidCell from './UuidCell.tsx';
  */
 export const cells = createRegistry<CellDefinition, FieldContext>([
   textCell, numberCell, moneyCell, dateCell, dateTimeCell, competenceCell, percentCell, maskedCell, booleanCell,
-  enumCell, refCell, uuidCell, linkCell, arrayCell, scopeEntriesCell, refListCell, overdueCell, fileCell,
+  enumCell, refCell, uuidCell, linkCell, arrayCell, scopeEntriesCell, refListCell, overdueCell, fileCell, moneyWhenCell,
 ]);
 
 export const UNKNOWN_CELL: CellEntry = unknownCell;

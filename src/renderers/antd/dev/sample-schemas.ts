@@ -26,6 +26,8 @@ export const SAMPLE_FIELDS: { field: string; schema: PropertySchema; value: unkn
   { field: 'pixKey', schema: { type: 'string', format: 'pix-key', title: 'Chave PIX' }, value: '+5511987654321' },
   { field: 'active', schema: { type: 'boolean', title: 'Sim/Não' }, value: true },
   { field: 'overdue', schema: { type: 'boolean', title: 'Vencido', readOnly: true, 'x-overdue': { date: 'dueDate', unless: ['PAGO', 'CANCELADO'] } }, value: true },
+  // A mismatch line's number: a quantity here (no kind in the sample); in R$ on price and total lines.
+  { field: 'expected', schema: { type: 'number', title: 'Esperado (quantidade ou R$)', 'x-money-when': { kind: ['PRECO', 'TOTAL'] } }, value: 4 },
   { field: 'clientSecret', schema: { type: ['string', 'null'], title: 'Segredo (só escrita)', writeOnly: true }, value: null },
   { field: 'type', schema: { type: 'string', title: 'Opções', oneOf: [{ const: 'S', title: 'Sintético' }, { const: 'A', title: 'Analítico' }] }, value: 'A' },
   { field: 'bankId', schema: { type: 'string', format: 'uuid', title: 'Referência', 'x-ref': 'banks' }, value: '6f1c1f0e-3c1a-4a7e-9a53-0c3f1b6f2a10' },

@@ -8,8 +8,7 @@ import { SnackbarStore } from '../../../engine/snackbar/store.ts';
 import { EngineProvider } from '../../../react/EngineProvider.tsx';
 import { SnackbarHost } from './SnackbarHost.tsx';
 
-function setup() {
-  const snackbars = new SnackbarStore({ setTimer: () => 0, clearTimer: () => undefined });
+function setup(snackbars = new SnackbarStore({ setTimer: () => 0, clearTimer: () => undefined })) {
   const reload = vi.fn<() => void>();
   const login = vi.fn<() => void>();
   const engine = createEngine({
@@ -24,6 +23,22 @@ function setup() {
 }
 
 describe('SnackbarHost', () => {
+  it('starts the countdown once the notice is on screen, and again when it is replaced in place', async () => {
+    const timers: { fn: () => void; ms: number }[] = [];
+    const store = new SnackbarStore({ countFromShown: true, setTimer: (fn, ms) => timers.push({ fn, ms }), clearTimer: () => undefined });
+    setup(store);
+    act(() => void store.push({ id: 'salvo', type: 'success', message: 'Banco criado com sucesso.' }));
+    expect(timers).toHaveLength(0); // pushed, not yet painted: nothing counts
+    expect(await screen.findByText('Banco criado com sucesso.')).toBeTruthy();
+    await vi.waitFor(() => expect(timers).toHaveLength(1));
+    expect(timers[0].ms).toBe(3000);
+    act(() => void store.push({ id: 'salvo', type: 'success', message: 'Banco atualizado.' }));
+    expect(await screen.findByText('Banco atualizado.')).toBeTruthy();
+    await vi.waitFor(() => expect(timers).toHaveLength(2));
+    act(() => timers[1].fn());
+    await vi.waitFor(() => expect(screen.queryByText('Banco atualizado.')).toBeNull());
+  });
+
   it('shows overline, message and details, and closes what leaves the store', async () => {
     const { engine, snackbars } = setup();
     act(() => {

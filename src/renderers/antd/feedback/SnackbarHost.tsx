@@ -10,7 +10,17 @@ const ICON_TYPE: Record<Snackbar['type'], IconType | undefined> = {
   success: 'success', error: 'error', warning: 'warning', info: 'info', neutral: undefined,
 };
 
-function Content({ s }: { s: Snackbar }) {
+/**
+ * Tells the store the snackbar is on screen once its content is in the DOM and a frame with it is being painted
+ * (an animation frame after the commit): the countdown starts there. A busy main thread (the next page rendering on
+ * a loaded machine) can hold the notification's render for seconds; counting from `api.open` let it expire unseen.
+ * Runs again when the snackbar is replaced in place (same id, new object), which restarts its countdown.
+ */
+function Content({ s, onShown }: { s: Snackbar; onShown: (id: string) => void }) {
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => onShown(s.id));
+    return () => cancelAnimationFrame(frame);
+  }, [s, onShown]);
   return (
     <div>
       <div style={{ fontSize: 11, fontWeight: 700, letterSpacing: 0.8, color: BRAND.muted, marginBottom: 2 }}>{s.overline}</div>
@@ -34,7 +44,7 @@ function Details({ s }: { s: Snackbar }) {
  * replace by id); this host only mirrors it: opens what is new or changed, closes what left the list.
  */
 export function SnackbarHost() {
-  const { snackbars, dismiss } = useSnackbars();
+  const { snackbars, dismiss, shown: markShown } = useSnackbars();
   const [api, holder] = notification.useNotification({ placement: 'topRight', stack: false, maxCount: 3 });
   const shown = useRef(new Map<string, Snackbar>());
 
@@ -64,7 +74,7 @@ export function SnackbarHost() {
       api.open({
         key: s.id,
         type: ICON_TYPE[s.type],
-        title: <Content s={s} />,
+        title: <Content s={s} onShown={markShown} />,
         description: <Details s={s} />,
         actions,
         duration: false, // the store times the dismissal
@@ -74,7 +84,7 @@ export function SnackbarHost() {
         props: { 'data-testid': `snackbar-${s.type}` },
       });
     }
-  }, [snackbars, api, dismiss]);
+  }, [snackbars, api, dismiss, markShown]);
 
   return holder;
 }

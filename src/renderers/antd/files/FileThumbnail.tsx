@@ -17,5 +17,5 @@ export function FileThumbnail({ id, name, size }: { id: string; name: string; si
   };
   if (url) return <img src={url} alt={LIST_TEXT.fileThumbnail(name)} width={size} height={size} data-testid="file-thumbnail" style={{ ...box, objectFit: size > 60 ? 'contain' : 'cover', display: 'block' }} />;
   if (failed) return <span style={{ ...box, color: BRAND.muted, fontSize: Math.round(size / 2) }} title={name}><FileImageOutlined /></span>;
-  return <span style={box} aria-busy="true" aria-label={LIST_TEXT.loading} />;
+  return <span style={box} role="img" aria-busy="true" aria-label={LIST_TEXT.loading} />;
 }

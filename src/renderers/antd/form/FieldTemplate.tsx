@@ -1,9 +1,10 @@
 import { theme, Typography } from 'antd';
 import type { FieldTemplateProps } from '@rjsf/utils';
+import { errorIdOf, hintIdOf } from '../widgets/common.ts';
 
 /**
- * One field: label on top with the required mark, the widget, its errors (announced), then the schema's
- * description or `ui:help` in small text. The root object renders bare (sections draw their own card).
+ * One field: label on top with the required mark, the widget, its errors (announced, and tied to the control by
+ * `aria-describedby`: widgets use `fieldAria`), then the schema's description or `ui:help` in small text. The root object renders bare (sections draw their own card).
  */
 export function FieldTemplate(props: FieldTemplateProps) {
   const { token } = theme.useToken();
@@ -26,10 +27,10 @@ export function FieldTemplate(props: FieldTemplateProps) {
       )}
       {children}
       {errors.length > 0 && (
-        <div id={`${id}__erro`} role="alert" style={{ color: token.colorError, fontSize: 13, marginTop: 4 }}>{errors.join(' ')}</div>
+        <div id={errorIdOf(id)} role="alert" style={{ color: token.colorError, fontSize: 13, marginTop: 4 }}>{errors.join(' ')}</div>
       )}
       {hint && errors.length === 0 && (
-        <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12, marginTop: 4 }}>{hint}</Typography.Text>
+        <Typography.Text id={hintIdOf(id)} type="secondary" style={{ display: 'block', fontSize: 12, marginTop: 4 }}>{hint}</Typography.Text>
       )}
     </div>
   );

@@ -113,6 +113,7 @@ function FormScreenPage({ screen, mode, id, routeParams }: FormScreenProps) {
         onReload={mode === 'edit' ? () => data.getOne({ resource, id: id! }) : undefined}
         onDirtyChange={setDirty}
         onError={(err) => engine.notifyError(err)}
+        label={title}
       />
       <Modal
         open={blocker.state === 'blocked'}

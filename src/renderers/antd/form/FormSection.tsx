@@ -63,6 +63,7 @@ export const FormSection = memo(function FormSection(props: FormSectionProps) {
     });
     return { ...ui, 'ui:submitButtonOptions': { norender: true } };
   }, [schema, section, disabledKey, props.lockedKey, props.screenUi, props.resource, resolve]);
+  const formContext = useMemo(() => ({ resource: props.resource }), [props.resource]);
   const extraErrors = useMemo(() => (props.errors ? toErrorTree(props.errors) : undefined), [props.errors]);
 
   if (split(hiddenKey).size === section.fields.length) return null;
@@ -78,6 +79,8 @@ export const FormSection = memo(function FormSection(props: FormSectionProps) {
       uiSchema={uiSchema}
       formData={formData}
       validator={formValidator()}
+      // Widgets that ask the server on behalf of a field (a reference's `refOf`) name the form's resource.
+      formContext={formContext}
       templates={TEMPLATES}
       extraErrors={extraErrors as never}
       showErrorList={false}

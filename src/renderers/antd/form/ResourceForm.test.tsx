@@ -113,4 +113,28 @@ describe('ResourceForm layout and keys', () => {
     fireEvent.keyDown(window, { key: 'Escape' });
     expect(onCancel).toHaveBeenCalledTimes(1);
   });
+
+  it('on leaving a field checks the rules that span fields, ties the error to the control, and shows only left fields', async () => {
+    const h = engineHarness();
+    const accounts = { screen: metadata.screens['bank-accounts'], schema: metadata.resources['bank-accounts'] };
+    const initial = { type: 'CONTA_CORRENTE', active: true };
+    h.render(<ResourceForm screen={accounts.screen} schema={accounts.schema} mode="add" initial={initial} onSave={vi.fn<ResourceFormProps['onSave']>()} onCancel={vi.fn<() => void>()} />);
+    // Agência is required only for a bank account (an `allOf` if/else of the schema): the field alone is valid.
+    fireEvent.blur(input('Agência'));
+    await waitFor(() => expect(dom.getByText('Campo obrigatório.')).toBeTruthy());
+    const agency = input('Agência');
+    expect(agency.getAttribute('aria-invalid')).toBe('true');
+    const described = document.getElementById(agency.getAttribute('aria-describedby')!);
+    expect(described?.textContent).toBe('Campo obrigatório.');
+    // Fields not left yet show nothing (the name is also required).
+    expect(dom.getAllByText('Campo obrigatório.')).toHaveLength(1);
+  });
+
+  it('is a real form: Enter in a field saves, not inside a textarea', async () => {
+    const onSave = vi.fn<ResourceFormProps['onSave']>(async () => undefined);
+    renderForm(onSave);
+    expect(document.querySelector('form.bo-resource-form')).toBeTruthy();
+    fireEvent.submit(input('ISPB').closest('form')!);
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+  });
 });

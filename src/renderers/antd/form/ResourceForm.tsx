@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Space, Tabs, Typography } from 'antd';
+import { Suspense, use, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { Alert, Button, Skeleton, Space, Tabs, Typography } from 'antd';
 import { ConflictError } from '../../../engine/data/errors.ts';
 import { serverFieldErrors, splitByField, errorsOf } from '../../../engine/form/errors.ts';
 import { createFormStore, sameValue, type FormStore } from '../../../engine/form/form-store.ts';
@@ -11,11 +11,13 @@ import { FORM_TEXT } from '../../../i18n/forms.ts';
 import { ValidationErrorList } from '../feedback/ValidationErrorList.tsx';
 import { resolveWidget, widgetRegistry, type WidgetRegistry } from '../widgets/registry.ts';
 import { WidgetResolverContext, type WidgetResolver } from '../widgets/resolver-context.ts';
+import { SiblingsContext } from '../widgets/siblings-context.ts';
 import { ConflictPanel } from './ConflictPanel.tsx';
 import { displayValue } from './display.ts';
 import { FormApiContext, type FormApi } from './form-api.ts';
 import { FormSection } from './FormSection.tsx';
-import { compiledForm } from './validation.ts';
+import type { CompiledResource } from '../../../engine/schema/resource-validation.ts';
+import { loadCompiledForm } from './validation.ts';
 
 export interface SaveOptions {
   /** Save over this version (the user chose to overwrite after a conflict). */
@@ -45,6 +47,8 @@ export interface ResourceFormProps {
    */
   fixed?: Readonly<Record<string, unknown>>;
   registry?: WidgetRegistry;
+  /** Accessible name of the form (the page title: "Novo lançamento a pagar"). */
+  label?: string;
 }
 
 const joinKey = (fields: readonly string[], set: ReadonlySet<string>) => fields.filter((f) => set.has(f)).join(',');
@@ -56,7 +60,20 @@ const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>) => a.size === b
  * (the server's compiled resource), server errors inline and as the spec §5 list, and stale-save handling.
  */
 export function ResourceForm(props: ResourceFormProps) {
-  const { screen, schema, mode } = props;
+  return (
+    <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+      <LoadedForm {...props} />
+    </Suspense>
+  );
+}
+
+/** Waits for the resource's precompiled validators (a small chunk per resource, cached). */
+function LoadedForm(props: ResourceFormProps) {
+  return <ResourceFormView {...props} compiled={use(loadCompiledForm(props.schema))} />;
+}
+
+function ResourceFormView(props: ResourceFormProps & { compiled: CompiledResource }) {
+  const { screen, schema, mode, compiled } = props;
   const form = screen.form;
   const registry = props.registry ?? widgetRegistry;
   const fixed = props.fixed;
@@ -65,7 +82,6 @@ export function ResourceForm(props: ResourceFormProps) {
     if (!fixed) return all;
     return all.map((s) => ({ ...s, fields: s.fields.filter((f) => !(f in fixed)) })).filter((s) => s.fields.length);
   }, [form, schema, fixed]);
-  const compiled = useMemo(() => compiledForm(schema), [schema]);
   // One store for the life of the form: a new `initial` (the record refetched) must not wipe what was typed.
   const [store] = useState<FormStore>(() => createFormStore(props.initial));
   const locked = useMemo(() => new Set(mode === 'edit' ? lockedOnEdit(schema, props.record) : []), [mode, schema, props.record]);
@@ -99,20 +115,31 @@ export function ResourceForm(props: ResourceFormProps) {
   );
 
   const api = useMemo<FormApi>(() => ({ has: (f) => f in schema.properties, get: (f) => store.get()[f], set: (patch) => store.set(patch) }), [schema, store]);
+  const setRecordFields = useCallback((patch: Record<string, unknown>) => store.set(patch), [store]);
 
+  // Fields the person has left (or every field, once they tried to save): only these show errors.
+  const touched = useRef(new Set<string>());
+
+  /**
+   * On leaving a field: the record as it would be sent is validated whole (cheap: one compiled ajv run, never per
+   * keystroke — D9, D33), so rules that span fields — a requirement that depends on another field (`allOf`
+   * if/then), an item of a line — show as soon as the person leaves the field, not only on "Salvar". Only the
+   * fields they have left show their errors; the value of the field just left is taken as blurred (its change may
+   * still be on its way to the store).
+   */
   const onBlurField = useCallback(
     (field: string, value: unknown) => {
       if (!(field in schema.properties)) return;
-      const messages = compiled.validateField(field, value === '' ? undefined : value);
-      setErrors((prev) => {
-        if (!messages && !prev[field]) return prev;
-        const next = { ...prev };
-        if (messages) next[field] = messages;
-        else delete next[field];
-        return next;
-      });
+      touched.current.add(field);
+      const data = { ...store.get() };
+      if (value === undefined || value === '') delete data[field];
+      else data[field] = value;
+      const found = compiled.validate({ ...submitBody(schema, data, states.hidden), ...fixed }) ?? {};
+      const next = Object.fromEntries(Object.entries(found).filter(([path]) => touched.current.has(path.split('.')[0])));
+      // Unchanged errors keep the same state: no re-render of the sections while a widget's change is on its way.
+      setErrors((prev) => (JSON.stringify(prev) === JSON.stringify(next) ? prev : next));
     },
-    [compiled, schema],
+    [compiled, schema, store, fixed, states.hidden],
   );
 
   const save = async (options: SaveOptions = {}) => {
@@ -120,6 +147,7 @@ export function ResourceForm(props: ResourceFormProps) {
     const body = { ...submitBody(schema, store.get(), states.hidden), ...fixed };
     const local = compiled.validate(body);
     setServerErrors(null);
+    for (const f of Object.keys(schema.properties)) touched.current.add(f);
     if (local) {
       setErrors(local);
       setInvalid(true);
@@ -208,7 +236,12 @@ export function ResourceForm(props: ResourceFormProps) {
   return (
     <FormApiContext.Provider value={api}>
       <WidgetResolverContext.Provider value={resolve}>
-        <div className="bo-resource-form" data-form-mode={mode}>
+      <SiblingsContext.Provider value={setRecordFields}>
+        {/* A real form: Enter in a field submits (never in a textarea or rich text), the browser knows the fields. */}
+        <form className="bo-resource-form" data-form-mode={mode} noValidate aria-label={props.label} onKeyDown={keepEnterInPickers} onSubmit={(e) => {
+          e.preventDefault();
+          if (!saving) void save({ version });
+        }}>
           {conflict && (
             <ConflictPanel
               busy={saving}
@@ -243,14 +276,25 @@ export function ResourceForm(props: ResourceFormProps) {
           {Object.keys(hiddenOther).length > 0 && !serverErrors && <ValidationErrorList errors={hiddenOther} divider />}
           <Space style={{ marginTop: 8 }}>
             {/* No focus change on mousedown: the field's blur validation would move the button before mouseup. */}
-            <Button type="primary" loading={saving} onMouseDown={(e) => e.preventDefault()} onClick={() => void save({ version })}>{FORM_TEXT.save}</Button>
+            <Button type="primary" htmlType="submit" loading={saving} onMouseDown={(e) => e.preventDefault()}>{FORM_TEXT.save}</Button>
             <Button onMouseDown={(e) => e.preventDefault()} onClick={props.onCancel} disabled={saving}>{FORM_TEXT.cancel}</Button>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>{FORM_TEXT.shortcuts}</Typography.Text>
           </Space>
-        </div>
+        </form>
+      </SiblingsContext.Provider>
       </WidgetResolverContext.Provider>
     </FormApiContext.Provider>
   );
+}
+
+/**
+ * Enter belongs to selects, reference selects and date pickers (choose the option, confirm the typed date): there
+ * it must not also submit the form. Their own handlers have run by now (this listens on the form, after them).
+ */
+function keepEnterInPickers(e: ReactKeyboardEvent<HTMLFormElement>) {
+  if (e.key !== 'Enter') return;
+  const target = e.target as HTMLElement;
+  if (target.closest('.ant-select, .ant-picker, [role="combobox"]')) e.preventDefault();
 }
 
 /** Moves focus to the first field (in screen order) that has an error, so the keyboard user lands on it. */

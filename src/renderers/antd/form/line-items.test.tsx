@@ -49,7 +49,7 @@ describe('line items table', () => {
     h.render(<ResourceForm screen={screen} schema={schema} mode="add" initial={{ number: '1', items: [{ description: 'Papel', amount: 1050 }] }} onSave={onSave} onCancel={() => undefined} />);
     const table = dom.getByRole("table");
     fireEvent.click(dom.getByRole('button', { name: /Adicionar linha/ }));
-    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4)); // header, 2 rows, footer
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(5)); // header, 2 rows, totals, the add-line row
     const cells = within(table).getAllByRole('textbox') as HTMLInputElement[];
     fireEvent.change(cells[2], { target: { value: 'Toner' } });
     fireEvent.change(cells[3], { target: { value: '25099' } });

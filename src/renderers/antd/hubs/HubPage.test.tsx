@@ -9,7 +9,7 @@ const cardLinks = () => dom.queryAllByRole('listitem').map((li) => within(li).ge
 describe('hub page (hubs/configuracoes.json)', () => {
   it('shows every section and card, each a link with icon, title and description, to the SystemOwner', async () => {
     renderScreen(<HubScreen path="/configuracoes" />, { url: '/configuracoes' });
-    expect(await dom.findByRole('heading', { level: 2, name: 'Configurações' })).toBeTruthy();
+    expect(await dom.findByRole('heading', { level: 1, name: 'Configurações' })).toBeTruthy();
     const hub = metadata.hubs.configuracoes;
     expect(dom.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(hub.sections.map((s) => s.title));
     const cards = hub.sections.flatMap((s) => s.cards);
@@ -21,7 +21,7 @@ describe('hub page (hubs/configuracoes.json)', () => {
   it('shows only the cards the user may create on, and drops empty sections', async () => {
     const permissions = { resources: [{ name: 'banks', scopes: ['create', 'read'] }, { name: 'ledger-accounts', scopes: ['read'] }], acls: [] };
     renderScreen(<HubScreen path="/configuracoes" />, { url: '/configuracoes', accessLevel: 'User', permissions: permissions as never });
-    await dom.findByRole('heading', { level: 2, name: 'Configurações' });
+    await dom.findByRole('heading', { level: 1, name: 'Configurações' });
     expect(dom.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Cadastros']);
     expect(cardLinks().map((a) => a.getAttribute('href'))).toEqual(['/configuracoes/bancos']);
   });

@@ -9,6 +9,7 @@ import { Brand } from './Brand.tsx';
 import { PtBrLocale } from '../locale.tsx';
 import { menuItems, selectedPath } from './side-menu.tsx';
 import { UserMenu } from './UserMenu.tsx';
+import { ConfigProblemBanner } from './ConfigProblemBanner.tsx';
 
 /** The back-office shell: grouped side menu (filtered by create scope), header with the user, content. */
 export default function DefaultLayout({ children }: { children: ReactNode }) {
@@ -62,8 +63,12 @@ export default function DefaultLayout({ children }: { children: ReactNode }) {
           <div style={{ flex: 1 }} />
           <UserMenu />
         </Layout.Header>
-        <Layout.Content style={{ padding: '24px 28px 40px' }}>
-          <main style={{ maxWidth: 1280, margin: '0 auto' }}>{children}</main>
+        {/* antd's Content is the page's one <main> (a nested <main> inside it would be a second landmark). */}
+        <Layout.Content id="conteudo" tabIndex={-1} style={{ padding: '24px 28px 40px', outline: 'none' }}>
+          <div style={{ maxWidth: 1280, margin: '0 auto' }}>
+            <ConfigProblemBanner />
+            {children}
+          </div>
         </Layout.Content>
       </Layout>
     </Layout>

@@ -1,7 +1,7 @@
 import { Button, Space } from 'antd';
 import { LIST_TEXT } from '../../../i18n/list.ts';
 import { BRAND } from '../theme.ts';
-import { ActionIcon } from './action-icons.tsx';
+import { ActionButton } from './ActionButton.tsx';
 import type { ResolvedAction } from './row-actions.ts';
 
 /** Shown while rows are selected: how many, the bulk actions, and a way to clear the selection. */
@@ -12,9 +12,7 @@ export function BulkBar({ count, actions, onRun, onClear, busy }: { count: numbe
       <strong style={{ color: BRAND.primaryDark }}>{LIST_TEXT.selected(count)}</strong>
       <Space wrap>
         {actions.map((a) => (
-          <Button key={a.key} size="small" danger={a.danger} icon={<ActionIcon name={a.icon} />} loading={busy && a.delete} onClick={() => onRun(a)}>
-            {a.label}
-          </Button>
+          <ActionButton key={a.key} action={a} size="small" loading={busy && a.delete} onRun={() => onRun(a)} />
         ))}
       </Space>
       <Button size="small" type="link" onClick={onClear} style={{ marginInlineStart: 'auto' }}>

@@ -5,18 +5,9 @@ import type { ExportFormat, ListParams } from '../../../engine/data/types.ts';
 import { LIST_TEXT } from '../../../i18n/list.ts';
 import { useEngine } from '../../../react/context.ts';
 import { useDataProvider } from '../../../react/resources.ts';
+import { saveBlob } from './save-blob.ts';
 
-/** Saves a blob under a name (the export is a private call, so it cannot be a plain link). */
-export function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+export { saveBlob } from './save-blob.ts';
 
 interface ExportButtonProps {
   formats: readonly ExportFormat[];

@@ -10,6 +10,8 @@ const search = (router: { state: { location: { search: string } } }) => decodeUR
 async function open(url = '/configuracoes/centros-de-custos', options: Parameters<typeof renderScreen>[1] extends infer O ? Partial<O> : never = {}) {
   const r = renderScreen(<ListScreen screenKey="cost-centers" />, { url, rowsPerResource: 6, ...options });
   await dom.findByRole('table', { name: 'Centros de Custos' });
+  // The toolbar (search, filters, views) is its own chunk, loaded after the rows' first paint.
+  await dom.findByRole('region', { name: 'Filtros' }, { timeout: 5000 });
   return r;
 }
 
@@ -87,15 +89,37 @@ describe('list screen', () => {
   it('hides "Novo", selection and delete from a user who may only read', async () => {
     await open(undefined, { accessLevel: 'User', permissions: { resources: [{ name: 'cost-centers', scopes: ['read'] }], acls: [] } });
     await waitFor(() => expect(document.querySelectorAll('tbody tr').length).toBeGreaterThan(0));
-    expect(dom.queryByRole('button', { name: /Novo centro de custos/ })).toBeNull();
+    expect(dom.queryByRole('link', { name: /Novo centro de custos/ })).toBeNull();
     expect(dom.queryByRole('checkbox', { name: /^Selecionar / })).toBeNull();
     expect(dom.queryByRole('button', { name: 'Exportar' })).toBeNull();
   });
 
   it('offers "Novo centro de custos" with create scope and links every row to its record', async () => {
     await open();
-    expect(dom.getByRole('button', { name: /Novo centro de custos/ }).closest('a')?.getAttribute('href')).toBe('/configuracoes/centros-de-custos/adicionar');
+    // A link styled as a button (never a <button> inside an <a>).
+    const add = dom.getByRole('link', { name: /Novo centro de custos/ });
+    expect(add.getAttribute('href')).toBe('/configuracoes/centros-de-custos/adicionar');
+    expect(add.querySelector('button')).toBeNull();
     await waitFor(() => expect(document.querySelector('tbody a.bo-row-link')?.getAttribute('href')).toMatch(/^\/configuracoes\/centros-de-custos\/[0-9a-f-]{36}$/));
+  });
+
+  it('opens a record from its row link in the app; Ctrl+click and middle click are left to the browser (new tab)', async () => {
+    const { router } = await open();
+    const link = document.querySelector<HTMLAnchorElement>('tbody a.bo-row-link')!;
+    // Whether the page handled each click (after the table's handler; stops jsdom's own navigation).
+    const handled: boolean[] = [];
+    const after = (e: MouseEvent) => (handled.push(e.defaultPrevented), e.preventDefault());
+    document.addEventListener('click', after);
+    try {
+      fireEvent.click(link, { ctrlKey: true });
+      fireEvent.click(link, { button: 1 });
+      expect(router.state.location.pathname).toBe('/configuracoes/centros-de-custos');
+      fireEvent.click(link);
+    } finally {
+      document.removeEventListener('click', after);
+    }
+    expect(handled).toEqual([false, false, true]);
+    await waitFor(() => expect(router.state.location.pathname).toBe(link.getAttribute('href')));
   });
 
   it('shows a filter that came in a link as a removable tag', async () => {

@@ -1,8 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { RowSelectionState } from '@tanstack/react-table';
-import { Button, Space } from 'antd';
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Suspense, lazy, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import type { ResourceRecord } from '../../../engine/data/types.ts';
 import type { SavedViewState } from '../../../engine/data/saved-views.ts';
 import { fieldLabel } from '../../../engine/list/fields.ts';
@@ -11,32 +10,37 @@ import { fillRoute, screenPaths, type RouteParams } from '../../../engine/routes
 import { LIST_TEXT } from '../../../i18n/list.ts';
 import { usePermissions } from '../../../react/hooks.ts';
 import { screenWithSchema, useMetadata } from '../../../react/metadata.ts';
-import { useRecordPermissions, useResourceList } from '../../../react/resources.ts';
-import { NotFoundPage } from '../pages/NotFoundPage.tsx';
+import { useDataProvider, useRecordPermissions, useResourceList } from '../../../react/resources.ts';
+import { useEngine } from '../../../react/context.ts';
+import { LinkButton } from '../LinkButton.tsx';
 import { PageHeader } from '../pages/PageHeader.tsx';
 import { useParent, withParentLabel } from '../screens/parent.ts';
 import { recordLabel, screenTexts } from '../screens/screen-meta.ts';
 import { useDocumentTitle } from '../screens/useDocumentTitle.ts';
 import { BulkBar } from './BulkBar.tsx';
-import { ColumnChooser } from './ColumnChooser.tsx';
 import { columnSpecs } from './columns.tsx';
-import { ExportButton } from './ExportButton.tsx';
-import { ExtraFilterTags } from './ExtraFilterTags.tsx';
-import { FilterBar } from './filters/FilterBar.tsx';
 import { RefLabelsContext } from './labels-context.ts';
-import { ListEmpty, ListError, ListSkeleton } from './ListStates.tsx';
-import { ListPager } from './ListPager.tsx';
+import { ListEmpty, ListSkeleton } from './ListStates.tsx';
+import { ListPager, preloadPagerControls } from './ListPager.tsx';
 import { ListTable } from './ListTable.tsx';
-import { bulkActionsFor, rowActionsFor, type PageRights } from './row-actions.ts';
+import { bulkActionsFor, rowActionsFor, type PageRights, type ResolvedAction } from './row-actions.ts';
 import { RowActions } from './RowActions.tsx';
-import { SavedViews } from './SavedViews.tsx';
-import { SearchBox } from './SearchBox.tsx';
 import { useActionRunner } from './useActionRunner.tsx';
 import { useColumnVisibility } from './useColumnVisibility.ts';
 import { useListUrlState, type ListStateUpdate } from './useListUrlState.ts';
 import { useRefLabels } from './useRefLabels.ts';
+import { saveBlob } from './save-blob.ts';
 
 const NO_ROWS: ResourceRecord[] = [];
+/** Selected rows a CSV of the selection may hold: their ids go in the URL (filter[id][in]), which stays short. */
+const EXPORT_SELECTED_MAX = 300;
+const BulkEditDialog = lazy(() => import('./BulkEditDialog.tsx'));
+// Loaded on demand, each its own chunk: the toolbar right after the rows' first paint, the error and 404 states
+// only when they happen (antd Result is not part of the list's initial JS).
+const loadToolbar = () => import('./ListToolbar.tsx');
+const ListToolbar = lazy(loadToolbar);
+const ListError = lazy(() => import('./ListError.tsx'));
+const NotFoundPage = lazy(() => import('../pages/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })));
 const NO_PARAMS: RouteParams = {};
 
 /**
@@ -87,7 +91,10 @@ export function ListScreen({ screenKey, routeParams = NO_PARAMS }: { screenKey: 
   }
   const label = useCallback((r: ResourceRecord) => recordLabel(schema, r), [schema]);
   const runner = useActionRunner(screen.resource, label, { onDone: () => setSelection({}) });
+  const selectedRows = rows.filter((r) => selection[r.id]);
+  // Which bulk actions the list offers at all (selection column), and how they apply to what is selected.
   const bulk = bulkActionsFor(screen, rights);
+  const bulkForSelection = bulkActionsFor(screen, rights, selectedRows);
   const paths = screenPaths(screen.route, routeParams);
   const rowHref = useMemo(() => {
     if (list.rowLink) return (r: ResourceRecord) => fillRoute(list.rowLink!, rowValues(routeParams, screen.route.idParam, r));
@@ -100,6 +107,25 @@ export function ListScreen({ screenKey, routeParams = NO_PARAMS }: { screenKey: 
     [screen, rights, label, routeParams],
   );
 
+  const [editing, setEditing] = useState<ResolvedAction | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const data = useDataProvider();
+  const engine = useEngine();
+  /** Bulk bar: the built-in export (CSV of the selected rows, visible columns) and bulk edit; the rest runs as usual. */
+  const runBulk = (a: ResolvedAction) => {
+    if (a.edit) return setEditing(a);
+    if (!a.export) return runner.run(a, selectedRows);
+    if (selectedRows.length > EXPORT_SELECTED_MAX) return void engine.snackbars.push({ type: 'warning', message: LIST_TEXT.exportSelectedTooMany(EXPORT_SELECTED_MAX) });
+    setExporting(true);
+    void data
+      .exportFile({ resource: screen.resource, format: 'csv', sort: params.sort, filters: [{ field: 'id', operator: 'in', value: selectedRows.map((r) => r.id) }], fields: shownFields })
+      .then(({ blob, filename }) => {
+        saveBlob(blob, filename);
+        engine.snackbars.push({ type: 'success', message: LIST_TEXT.exportDone(filename) });
+      })
+      .catch((err: unknown) => engine.notifyError(err))
+      .finally(() => setExporting(false));
+  };
   const update = (next: ListStateUpdate, replace = false) => setState(next, { replace });
   const filtered = hasUserFilters(state, defaults);
   const reset = () => update(readListState('', defaults));
@@ -120,16 +146,19 @@ export function ListScreen({ screenKey, routeParams = NO_PARAMS }: { screenKey: 
   const searchFields = (schema['x-resource'].searchFields ?? []).map((f) => fieldLabel(schema, f)).map((l) => (/^\p{Lu}\p{Ll}/u.test(l) ? l.charAt(0).toLocaleLowerCase('pt-BR') + l.slice(1) : l));
   const showSearch = (list.search ?? searchFields.length > 0) && searchFields.length > 0;
   const canCreate = !!screen.form && screen.form.create !== false && can(texts.permission, 'create');
-  const selectedRows = rows.filter((r) => selection[r.id]);
 
   // The toolbar (search, filters, views, columns, export) mounts right after the first paint, at low
   // priority: on a first visit its antd controls cost ~100 ms of style work the rows need not wait for.
   const toolbarReady = useDeferredValue(true, false);
+  // Its chunk downloads while the page's rows are asked for (the module is fetched once).
+  useEffect(() => (void loadToolbar(), preloadPagerControls()), []);
+  // Same height as the toolbar: the rows do not move when it arrives.
+  const toolbarPlaceholder = <div aria-hidden style={{ height: defaults.filters.length ? 118 : 48 }} />;
 
-  if (parent?.missing) return <NotFoundPage path={pathname} />;
+  if (parent?.missing) return <Suspense fallback={null}><NotFoundPage path={pathname} /></Suspense>;
 
   let body;
-  if (query.isError && !query.data) body = <ListError error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError && !query.data) body = <Suspense fallback={<div className="bo-list-scroll" role="status" aria-label={LIST_TEXT.loading} />}><ListError error={query.error} onRetry={() => void query.refetch()} /></Suspense>;
   else if (query.isPending) body = <ListSkeleton specs={specs} rows={Math.min(state.pageSize, 10)} />;
   else if (!rows.length) body = <ListEmpty filtered={filtered} onClear={reset} />;
   else {
@@ -162,32 +191,47 @@ export function ListScreen({ screenKey, routeParams = NO_PARAMS }: { screenKey: 
         back={parent?.back}
         lead={schema.description}
         actions={
-          canCreate && (
-            <Link to={paths.add}>
-              <Button type="primary" icon={<PlusOutlined />}>{LIST_TEXT.newRecord(texts.singular, texts.gender)}</Button>
-            </Link>
-          )
+          canCreate && <LinkButton type="primary" icon={<PlusOutlined />} to={paths.add}>{LIST_TEXT.newRecord(texts.singular, texts.gender)}</LinkButton>
         }
       />
       {toolbarReady ? (
-        <section aria-label={LIST_TEXT.filters} style={{ display: 'grid', gap: 12, marginBottom: 12 }}>
-          <div style={{ display: 'flex', gap: 12, alignItems: 'center', flexWrap: 'wrap' }}>
-            {showSearch && <SearchBox value={state.q} placeholder={LIST_TEXT.searchPlaceholder(searchFields.join(', '))} onSearch={(q) => update((s) => ({ ...s, q, page: 1 }), true)} />}
-            {filtered && <Button type="link" onClick={reset} style={{ paddingInline: 4 }}>{LIST_TEXT.clearFilters}</Button>}
-            <Space wrap style={{ marginInlineStart: 'auto' }}>
-              <SavedViews resource={texts.permission} current={viewState} onApply={applyView} onReset={() => (reset(), setColumnVisibility(null))} />
-              <ColumnChooser specs={specs} value={columnVisibility} onChange={setColumnVisibility} />
-              {can(texts.permission, 'export') && <ExportButton formats={list.export ?? []} criteria={{ resource: screen.resource, q: params.q, sort: params.sort, filters: params.filters }} visibleFields={shownFields} />}
-            </Space>
-          </div>
-          <FilterBar filters={defaults.filters} schema={schema} state={state} onChange={(change) => update(change)} />
-            <ExtraFilterTags schema={schema} declared={defaults.filters} state={state} onChange={(change) => update(change)} />
-        </section>
+        <Suspense fallback={toolbarPlaceholder}>
+          <ListToolbar
+            schema={schema}
+            specs={specs}
+            state={state}
+            filters={defaults.filters}
+            update={update}
+            filtered={filtered}
+            reset={reset}
+            searchFields={searchFields}
+            showSearch={showSearch}
+            columnVisibility={columnVisibility}
+            setColumnVisibility={setColumnVisibility}
+            viewsResource={texts.permission}
+            viewState={viewState}
+            applyView={applyView}
+            exporting={can(texts.permission, 'export') ? { formats: list.export ?? [], criteria: { resource: screen.resource, q: params.q, sort: params.sort, filters: params.filters }, visibleFields: shownFields } : undefined}
+          />
+        </Suspense>
       ) : (
-        // Same height as the toolbar: the rows do not move when it arrives.
-        <div aria-hidden style={{ height: defaults.filters.length ? 118 : 48 }} />
+        toolbarPlaceholder
       )}
-      <BulkBar count={selectedRows.length} actions={bulk} busy={runner.busy} onClear={() => setSelection({})} onRun={(a) => runner.run(a, selectedRows)} />
+      <BulkBar count={selectedRows.length} actions={bulkForSelection} busy={runner.busy || exporting} onClear={() => setSelection({})} onRun={runBulk} />
+      {editing && (
+        <Suspense fallback={null}>
+          <BulkEditDialog
+            resource={screen.resource}
+            schema={schema}
+            fields={editing.edit!}
+            label={editing.label}
+            records={selectedRows}
+            recordLabel={label}
+            onClose={() => setEditing(null)}
+            onDone={() => (setEditing(null), setSelection({}))}
+          />
+        </Suspense>
+      )}
       {body}
       {!!rows.length && (
         <ListPager

@@ -1,5 +1,4 @@
-import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Empty, Result } from 'antd';
+import { Button, Empty } from 'antd';
 import { LIST_TEXT } from '../../../i18n/list.ts';
 import { gridTrack, type ColumnSpec } from './columns.tsx';
 import { ROW_HEIGHT } from './ListTable.tsx';
@@ -9,7 +8,8 @@ export function ListSkeleton({ specs, rows = 8 }: { specs: readonly ColumnSpec[]
   const visible = specs.filter((s) => !s.hidden);
   const template = visible.map((s) => gridTrack(s, s.field)).join(' ');
   return (
-    <div className="bo-list-scroll" role="status" aria-live="polite" aria-label={LIST_TEXT.loading}>
+    // Nothing to scroll to while loading (and a scroll region would need a keyboard stop): the bars are clipped.
+    <div className="bo-list-scroll" style={{ overflow: 'hidden' }} role="status" aria-live="polite" aria-label={LIST_TEXT.loading}>
       <div style={{ display: 'grid', gridTemplateColumns: template, height: ROW_HEIGHT, background: '#f7f9fc', borderBottom: '1px solid #e3e8ef', alignItems: 'center' }}>
         {visible.map((s) => <span key={s.field} style={{ padding: '0 12px', fontWeight: 600, fontSize: 13, color: '#5b6776', whiteSpace: 'nowrap', overflow: 'hidden' }}>{s.title}</span>)}
       </div>
@@ -36,21 +36,6 @@ export function ListEmpty({ filtered, onClear }: { filtered: boolean; onClear: (
       >
         {filtered && <Button onClick={onClear}>{LIST_TEXT.clearFilters}</Button>}
       </Empty>
-    </div>
-  );
-}
-
-/** The list could not load: the server's reason and a retry. */
-export function ListError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const detail = error instanceof Error ? error.message : undefined;
-  return (
-    <div className="bo-list-scroll">
-      <Result
-        status="warning"
-        title={LIST_TEXT.loadError}
-        subTitle={detail}
-        extra={<Button type="primary" icon={<ReloadOutlined />} onClick={onRetry}>{LIST_TEXT.retry}</Button>}
-      />
     </div>
   );
 }

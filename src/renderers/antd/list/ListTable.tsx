@@ -1,12 +1,11 @@
-import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { useTable, type ColumnVisibilityState, type RowSelectionState, type SortingState, type Updater } from '@tanstack/react-table';
 import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { Checkbox } from 'antd';
-import { memo, useCallback, useMemo, useRef, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
 import type { ResourceRecord, SortTerm } from '../../../engine/data/types.ts';
-import { LIST_TEXT } from '../../../i18n/list.ts';
-import { ACTIONS_COLUMN, gridTrack, SELECT_COLUMN, tableColumns, type ColumnSpec } from './columns.tsx';
+import { gridTrack, tableColumns, type ColumnSpec } from './columns.tsx';
+import { ListHead } from './ListHead.tsx';
+import { ListRow, rowLinkClick } from './ListRow.tsx';
 import { listFeatures } from './table-features.ts';
 import './list.css';
 
@@ -74,11 +73,23 @@ export function ListTable(props: ListTableProps) {
   const bySpec = useMemo(() => new Map(specs.map((s) => [s.field, s])), [specs]);
   const visible = table.getVisibleLeafColumns();
   const template = visible.map((c) => gridTrack(bySpec.get(c.id), c.id)).join(' ');
+  const visibleKey = visible.map((c) => c.id).join(' ');
+  // The same array while the visible columns stay, so the memoised rows do not re-render on a scroll step.
+  const visibleIds = useMemo(() => visibleKey.split(' '), [visibleKey]);
+  const navigate = useNavigate();
+  const onRowLinkClick = useMemo(() => rowLinkClick(navigate), [navigate]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const modelRows = table.getRowModel().rows;
-  // One handler for every row (a row's own `getToggleSelectedHandler()` is new on each render, and would
-  // re-render every visible row on each scroll frame).
-  const toggleRow = useCallback((id: string, event: unknown) => table.getRow(id).getToggleSelectedHandler()(event), [table]);
+  // One handler for every row, the same across renders: a row's own `getToggleSelectedHandler()` is new on each
+  // render, and so is `table` itself (useTable returns a new object per render), so a handler over `table` would
+  // re-render every visible row, all its cells included, on each scroll step. Handlers run after the commit,
+  // when `latest` holds this render's table.
+  const latest = useRef(table);
+  useLayoutEffect(() => {
+    latest.current = table;
+  });
+  const toggleRow = useCallback((id: string, event: unknown) => latest.current.getRow(id).getToggleSelectedHandler()(event), []);
+  const toggleAll = useCallback((checked: boolean) => latest.current.toggleAllPageRowsSelected(checked), []);
   // The virtualizer's functions change every render by design; this component is not compiler-memoised.
   // oxlint-disable-next-line react/incompatible-library
   const virtualizer = useVirtualizer({
@@ -86,71 +97,53 @@ export function ListTable(props: ListTableProps) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     getItemKey: (i) => modelRows[i].id,
-    overscan: 10,
+    // Rows rendered past each edge of the view. The scroll handler renders the new rows before the frame paints
+    // (flushSync), so these only cover frames the compositor scrolls ahead of a busy main thread; every one of
+    // them is built again on each jump (scroll bar, End/Home): 5 each way (220 px), not 10.
+    overscan: 5,
     observeElementRect: observeRect,
   });
+  // Rows that scroll into view render at transition priority (useDeferredValue): React builds them in slices of a
+  // few milliseconds and yields to the browser in between, so a scroll step or a jump (scroll bar, End/Home) is no
+  // long task; the scroll handler's own render (flushSync) only moves the spacer. Until the slice lands, the rows
+  // already there stay and the overscan covers the gap. The first rows are never deferred — neither a new page of
+  // data (the rows and the range travel together, so a range of other rows is never shown) nor the first range once
+  // the scroll area is measured.
+  const items = virtualizer.getVirtualItems();
+  const current = useMemo(() => ({ items, rows }), [items, rows]);
+  const deferred = useDeferredValue(current);
+  const shown = deferred.rows === rows && deferred.items.length > 0 ? deferred.items : items;
 
   return (
-    <div ref={scrollRef} className={flat ? 'bo-list-scroll bo-list-flat' : 'bo-list-scroll'} data-fetching={fetching ? 'true' : undefined} aria-busy={fetching || undefined}>
+    <div ref={scrollRef} tabIndex={0} className={flat ? 'bo-list-scroll bo-list-flat' : 'bo-list-scroll'} data-fetching={fetching ? 'true' : undefined} aria-busy={fetching || undefined}>
       {fetching && <div className="bo-list-progress" aria-hidden />}
       <table className="bo-list-table" aria-label={label} aria-rowcount={total + 1}>
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id} style={{ gridTemplateColumns: template }}>
-              {group.headers.map((header) => {
-                const id = header.column.id;
-                if (id === SELECT_COLUMN) {
-                  return (
-                    <th key={id} className="bo-cell-control" aria-label={LIST_TEXT.selectAll}>
-                      <Checkbox
-                        aria-label={LIST_TEXT.selectAll}
-                        checked={table.getIsAllPageRowsSelected()}
-                        indeterminate={table.getIsSomePageRowsSelected()}
-                        onChange={(e) => table.toggleAllPageRowsSelected(e.target.checked)}
-                      />
-                    </th>
-                  );
-                }
-                if (id === ACTIONS_COLUMN) return <th key={id}><span className="bo-visually-hidden">{LIST_TEXT.actions}</span></th>;
-                const spec = bySpec.get(id);
-                const dir = header.column.getIsSorted();
-                const index = sorting.length > 1 && dir ? header.column.getSortIndex() + 1 : undefined;
-                return (
-                  <th key={id} data-align={spec?.align} aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined} style={spec?.width ? undefined : { minWidth: 0 }}>
-                    {header.column.getCanSort() ? (
-                      <button type="button" className="bo-sort-button" onClick={header.column.getToggleSortingHandler()} title={LIST_TEXT.sortHint}>
-                        <span><table.FlexRender header={header} /></span>
-                        <span className="bo-sort-icon" data-active={!!dir} aria-hidden>
-                          {dir === 'desc' ? <ArrowDownOutlined /> : <ArrowUpOutlined style={{ opacity: dir ? 1 : 0.45 }} />}
-                          {index}
-                        </span>
-                      </button>
-                    ) : (
-                      <span className="bo-cell"><table.FlexRender header={header} /></span>
-                    )}
-                  </th>
-                );
-              })}
-            </tr>
-          ))}
-        </thead>
-        <tbody style={{ height: virtualizer.getTotalSize() }}>
-          {virtualizer.getVirtualItems().map((item) => {
+        <ListHead
+          groups={table.getHeaderGroups()}
+          template={template}
+          specs={bySpec}
+          sorting={sorting}
+          allSelected={table.getIsAllPageRowsSelected()}
+          someSelected={table.getIsSomePageRowsSelected()}
+          onToggleAll={toggleAll}
+        />
+        <tbody style={{ height: virtualizer.getTotalSize() }} onClick={onRowLinkClick}>
+          {shown.map((item) => {
             const row = modelRows[item.index];
             return (
-              <BodyRow
+              <ListRow
                 key={row.id}
-                row={row}
+                record={row.original}
                 index={item.index}
                 start={item.start}
                 template={template}
+                columns={visibleIds}
                 selected={row.getIsSelected()}
                 onToggle={selectable ? toggleRow : undefined}
                 href={rowHref?.(row.original)}
                 label={rowLabel(row.original)}
                 actions={renderActions}
                 specs={bySpec}
-                table={table}
               />
             );
           })}
@@ -159,54 +152,3 @@ export function ListTable(props: ListTableProps) {
     </div>
   );
 }
-
-type TableOf = ReturnType<typeof useTable<typeof listFeatures, ResourceRecord>>;
-type RowOf = ReturnType<TableOf['getRowModel']>['rows'][number];
-
-interface BodyRowProps {
-  /** The table's row (the same object while the page's data and columns stay). */
-  row: RowOf;
-  index: number;
-  start: number;
-  template: string;
-  selected: boolean;
-  onToggle?: (id: string, event: unknown) => void;
-  href?: string;
-  label: string;
-  actions?: (row: ResourceRecord) => ReactNode;
-  specs: Map<string, ColumnSpec>;
-  table: TableOf;
-}
-
-/** One row; memoised so scrolling a 1,000-row page re-renders only rows entering the view. */
-const BodyRow = memo(function BodyRow({ row, index, start, template, selected, onToggle, href, label, actions, specs, table }: BodyRowProps) {
-  const record = row.original;
-  return (
-    <tr className="bo-list-row" aria-rowindex={index + 2} data-selected={selected || undefined} style={{ transform: `translateY(${start}px)`, gridTemplateColumns: template }}>
-      {row.getVisibleCells().map((cell) => {
-        const id = cell.column.id;
-        if (id === SELECT_COLUMN) {
-          return (
-            <td key={cell.id} className="bo-cell-control">
-              <Checkbox aria-label={LIST_TEXT.selectRow(label)} checked={selected} onChange={(e) => onToggle?.(record.id, e)} />
-            </td>
-          );
-        }
-        if (id === ACTIONS_COLUMN) return <td key={cell.id} className="bo-cell-control" data-align="right">{actions?.(record)}</td>;
-        const spec = specs.get(id);
-        const content = <table.FlexRender cell={cell} />;
-        return (
-          <td key={cell.id} data-align={spec?.align}>
-            {spec?.link && href ? (
-              <Link to={href} className="bo-row-link bo-cell" aria-label={undefined}>
-                {content}
-              </Link>
-            ) : (
-              <span className="bo-cell">{content}</span>
-            )}
-          </td>
-        );
-      })}
-    </tr>
-  );
-});

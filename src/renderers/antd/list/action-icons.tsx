@@ -1,11 +1,11 @@
-import { AppstoreAddOutlined, CheckOutlined, CloseOutlined, DeleteOutlined, EditOutlined, EyeOutlined, PictureOutlined, ProfileOutlined, RollbackOutlined, SendOutlined, StopOutlined, SwapOutlined, UndoOutlined } from '@ant-design/icons';
+import { AppstoreAddOutlined, CheckCircleOutlined, CheckOutlined, CloseOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, FileSearchOutlined, LockOutlined, MailOutlined, PictureOutlined, ProfileOutlined, RollbackOutlined, SendOutlined, StopOutlined, SwapOutlined, TagsOutlined, UndoOutlined } from '@ant-design/icons';
 import type { ComponentType } from 'react';
 import { ModuleIcon } from '../icons.tsx';
 
 /** Icons actions may name (`"icon": "SwapOutlined"`), listed one by one to keep the bundle small; else the module icons. */
 const ICONS: Record<string, ComponentType> = {
-  AppstoreAddOutlined, CheckOutlined, CloseOutlined, DeleteOutlined, EditOutlined, EyeOutlined, PictureOutlined, ProfileOutlined, RollbackOutlined, SendOutlined,
-  StopOutlined, SwapOutlined, UndoOutlined,
+  AppstoreAddOutlined, CheckCircleOutlined, CheckOutlined, CloseOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, FileSearchOutlined, LockOutlined, MailOutlined, PictureOutlined, ProfileOutlined, RollbackOutlined, SendOutlined,
+  StopOutlined, SwapOutlined, TagsOutlined, UndoOutlined,
 };
 
 export function ActionIcon({ name }: { name?: string }) {

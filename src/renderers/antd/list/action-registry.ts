@@ -13,6 +13,8 @@ export interface ListActionContext {
    * for it here. Resolving without doing anything is a cancelled action.
    */
   modal: HookAPI;
+  /** Opens a route of the app (a "criar a partir de" action opens the document it created). */
+  navigate?: (to: string) => void;
 }
 
 /** A plugin action named by a screen's custom action `key` (`finance.authorize`), for rows and bulk. */

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { fieldLabel, fieldSchema, isSortable } from '../../../engine/list/fields.ts';
 import type { ResourceRecord } from '../../../engine/data/types.ts';
 import type { ListColumn } from '../../../engine/schema/screen-types.ts';
@@ -49,7 +48,7 @@ export function columnSpecs(schema: ResourceSchema, columns: readonly ListColumn
 }
 
 /** A cell of a column: the registry's component, with the page-resolved label for references. */
-function SpecCell({ spec, record }: { spec: ColumnSpec; record: ResourceRecord }) {
+export function SpecCell({ spec, record }: { spec: ColumnSpec; record: ResourceRecord }) {
   const value = record[spec.field];
   const refLabel = useRefLabel(spec.field, value);
   const { Cell } = spec.entry.component;
@@ -60,8 +59,8 @@ export const SELECT_COLUMN = '__select';
 export const ACTIONS_COLUMN = '__actions';
 
 /**
- * TanStack column definitions of a list. Selection and actions are display columns rendered by the table
- * itself (they need the row's handlers); data columns render through the cell registry.
+ * TanStack column definitions of a list (sorting, visibility, headers). The rows render their cells themselves
+ * (ListRow: `SpecCell` for data columns, the checkbox and the actions for the display columns).
  */
 export function tableColumns(specs: readonly ColumnSpec[], options: { selectable: boolean; actions: boolean }) {
   const data = specs.map((spec) =>
@@ -70,7 +69,6 @@ export function tableColumns(specs: readonly ColumnSpec[], options: { selectable
       header: spec.title,
       enableSorting: spec.sortable,
       enableHiding: true,
-      cell: ({ row }): ReactNode => <SpecCell spec={spec} record={row.original} />,
     }),
   );
   return [

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ScreenFile } from '../../../engine/schema/screen-types.ts';
 import { registerListAction } from './action-registry.ts';
-import { recordActionsFor, rowActionsFor } from './row-actions.ts';
+import type { ActionVerdict } from '../../../engine/data/record-actions.ts';
+import { bulkActionsFor, recordActionsFor, rowActionsFor, type PageRights } from './row-actions.ts';
 
 const screen: ScreenFile = {
   resource: 'payables',
@@ -44,5 +45,42 @@ describe('record page actions (view.actions)', () => {
 
   it('a screen without view actions has none', () => {
     expect(recordActionsFor({ ...screen, view: {} } as ScreenFile, { id: 'a1', version: 1 }, all)).toEqual([]);
+  });
+});
+
+describe('allowed actions from the server (serverAction, architecture §12)', () => {
+  registerListAction('test.authorize', { run: async () => {} });
+  const gated = {
+    ...screen,
+    list: { columns: [{ field: 'description' }], rowActions: [{ key: 'test.authorize', label: 'Autorizar', scope: 'authorize', serverAction: 'authorize' }], bulkActions: [{ key: 'test.authorize', label: 'Autorizar', scope: 'authorize', serverAction: 'authorize' }] },
+    view: { actions: [{ key: 'test.authorize', label: 'Autorizar', scope: 'authorize', serverAction: 'authorize' }] },
+  } as unknown as ScreenFile;
+  const rec = (id: string) => ({ id, version: 1 });
+  const rights = (verdicts: Record<string, ActionVerdict>): PageRights => ({
+    can: () => true,
+    records: Object.fromEntries(Object.entries(verdicts).map(([id, v]) => [id, { read: true, update: true, delete: true, actions: { authorize: v } }])),
+  });
+
+  it('allowed: shown; refused for scope or status: hidden; blocked: disabled with the reason; unknown yet: hidden', () => {
+    const r = rights({
+      a: { allowed: true },
+      b: { allowed: false, code: 'status', reason: 'Não é possível…' },
+      c: { allowed: false, code: 'segregation', reason: 'Outra pessoa autoriza.' },
+    });
+    expect(rowActionsFor(gated, rec('a'), r)).toMatchObject([{ key: 'test.authorize' }]);
+    expect(rowActionsFor(gated, rec('a'), r)[0].disabledReason).toBeUndefined();
+    expect(rowActionsFor(gated, rec('b'), r)).toEqual([]);
+    expect(recordActionsFor(gated, rec('c'), r)).toMatchObject([{ key: 'test.authorize', disabledReason: 'Outra pessoa autoriza.' }]);
+    expect(recordActionsFor(gated, rec('d'), { can: () => true })).toEqual([]);
+  });
+
+  it('bulk: enabled when every selected row allows it, disabled with a count and the first reason when some do not, absent when none may', () => {
+    const r = rights({ a: { allowed: true }, b: { allowed: true }, c: { allowed: false, code: 'segregation', reason: 'Outra pessoa autoriza.' }, d: { allowed: false, code: 'status', reason: 'x' } });
+    expect(bulkActionsFor(gated, r, [rec('a'), rec('b')])).toMatchObject([{ key: 'test.authorize' }]);
+    expect(bulkActionsFor(gated, r, [rec('a'), rec('b')])[0].disabledReason).toBeUndefined();
+    expect(bulkActionsFor(gated, r, [rec('a'), rec('c')])[0].disabledReason).toBe('1 de 2 selecionados não podem seguir: Outra pessoa autoriza.');
+    expect(bulkActionsFor(gated, r, [rec('d')])).toEqual([]);
+    // Without a selection the action is offered (it decides whether the list has a selection column).
+    expect(bulkActionsFor(gated, r)).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { columnVisibilityFeature, createColumnHelper, rowPaginationFeature, rowSelectionFeature, rowSortingFeature, tableFeatures } from '@tanstack/react-table';
+import { columnVisibilityFeature, type useTable, createColumnHelper, rowPaginationFeature, rowSelectionFeature, rowSortingFeature, tableFeatures } from '@tanstack/react-table';
 import type { ResourceRecord } from '../../../engine/data/types.ts';
 
 /**
@@ -9,3 +9,5 @@ export const listFeatures = tableFeatures({ rowSortingFeature, rowPaginationFeat
 
 export type ListFeatures = typeof listFeatures;
 export const listColumnHelper = createColumnHelper<ListFeatures, ResourceRecord>();
+/** The table instance a list renders from (`useTable` with the list features). */
+export type ListTableInstance = ReturnType<typeof useTable<ListFeatures, ResourceRecord>>;

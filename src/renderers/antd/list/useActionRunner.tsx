@@ -1,4 +1,5 @@
-import { Modal } from 'antd';
+import type { HookAPI } from 'antd/es/modal/useModal';
+import { Suspense, lazy, useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ResourceRecord } from '../../../engine/data/types.ts';
 import { LIST_TEXT } from '../../../i18n/list.ts';
@@ -7,13 +8,39 @@ import { useInvalidateResource, useResourceDelete } from '../../../react/resourc
 import { listActions } from './action-registry.ts';
 import type { ResolvedAction } from './row-actions.ts';
 
+const ActionModalHost = lazy(() => import('./ActionModalHost.tsx'));
+
+class ModalBox {
+  api: HookAPI | null = null;
+  waiting: ((api: HookAPI) => void)[] = [];
+  readonly ready = (api: HookAPI) => {
+    this.api = api;
+    for (const resolve of this.waiting.splice(0)) resolve(api);
+  };
+}
+
+/** The page's modal API, mounted (and its chunk loaded) on first use. */
+function useLazyModal() {
+  const [mounted, setMounted] = useState(false);
+  // The API once the host has mounted, and the callers waiting for it (a box kept across renders).
+  const [box] = useState(() => new ModalBox());
+  const get = useCallback((): Promise<HookAPI> => {
+    if (box.api) return Promise.resolve(box.api);
+    setMounted(true);
+    return new Promise((resolve) => box.waiting.push(resolve));
+  }, [box]);
+  const holder = mounted ? <Suspense fallback={null}><ActionModalHost onReady={box.ready} /></Suspense> : null;
+  return { get, holder };
+}
+
 /**
  * Runs row and bulk actions: asks first when the action is destructive or says `confirm`
  * ("Excluir 3 registros?"), then deletes, opens a route or calls the plugin action, and reports the outcome.
- * Render `modal` once in the page (antd's contextual modal, themed and in pt-BR).
+ * Render `modal` once in the page (antd's contextual modal, themed and in pt-BR): it loads with the first
+ * action that needs it, so the list's first paint does not carry antd's Modal.
  */
 export function useActionRunner(resource: string, recordLabel: (r: ResourceRecord) => string, options: { onDone?: () => void } = {}) {
-  const [api, modal] = Modal.useModal();
+  const { get: modalApi, holder: modal } = useLazyModal();
   const engine = useEngine();
   const navigate = useNavigate();
   const invalidate = useInvalidateResource();
@@ -32,7 +59,7 @@ export function useActionRunner(resource: string, recordLabel: (r: ResourceRecor
         else if (failed.length) engine.notifyError(failed[0].error, { message: LIST_TEXT.deleteFailed(failed.length, records.length) });
       } else if (action.plugin) {
         const handler = listActions.resolve({ key: action.plugin, resource })?.component;
-        await handler?.run({ resource, records, engine, modal: api });
+        if (handler) await handler.run({ resource, records, engine, modal: await modalApi(), navigate });
         await invalidate(resource);
       }
       options.onDone?.();
@@ -48,13 +75,16 @@ export function useActionRunner(resource: string, recordLabel: (r: ResourceRecor
         ? LIST_TEXT.confirmDeleteOne(recordLabel(records[0]))
         : LIST_TEXT.confirmDeleteMany(records.length)
       : action.confirm!;
-    void api.confirm({
-      title,
-      content: action.delete ? LIST_TEXT.confirmDeleteBody(records.length) : undefined,
-      okText: action.delete ? LIST_TEXT.delete : LIST_TEXT.confirmAction,
-      cancelText: LIST_TEXT.cancel,
-      okButtonProps: { danger: action.delete || action.danger },
-      onOk: () => execute(action, records),
+    void modalApi().then((api) => {
+      // Not returned: antd's confirm is a thenable that settles only when the dialog closes.
+      api.confirm({
+        title,
+        content: action.delete ? LIST_TEXT.confirmDeleteBody(records.length) : undefined,
+        okText: action.delete ? LIST_TEXT.delete : LIST_TEXT.confirmAction,
+        cancelText: LIST_TEXT.cancel,
+        okButtonProps: { danger: action.delete || action.danger },
+        onOk: () => execute(action, records),
+      });
     });
   }
 

@@ -1,5 +1,5 @@
-import { Button, Result } from 'antd';
-import { Link } from 'react-router-dom';
+import { Result } from 'antd';
+import { LinkButton } from '../LinkButton.tsx';
 import { NOT_FOUND_TEXT } from '../../../i18n/messages.ts';
 
 /**
@@ -11,18 +11,14 @@ export function ErrorPage({ status = 500, description }: { status?: number; desc
   return (
     <Result
       status={notFound ? '404' : '500'}
-      title={<span data-testid="error-status">{status}</span>}
+      title={<h1 style={{ fontSize: 'inherit', margin: 0 }} data-testid="error-status">{status}</h1>}
       subTitle={
         <>
           <div style={{ fontSize: 18, fontWeight: 600, color: 'inherit' }}>{notFound ? NOT_FOUND_TEXT.title : NOT_FOUND_TEXT.serverError}</div>
           {description && <div style={{ marginTop: 8 }}>{description}</div>}
         </>
       }
-      extra={
-        <Link to="/">
-          <Button type="primary">{NOT_FOUND_TEXT.home}</Button>
-        </Link>
-      }
+      extra={<LinkButton type="primary" to="/">{NOT_FOUND_TEXT.home}</LinkButton>}
     />
   );
 }

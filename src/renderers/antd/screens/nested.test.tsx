@@ -43,7 +43,7 @@ describe('nested list', () => {
     expect(calls.every((c) => c.includes(`filter[organizationId][eq]=${ORG}`) && !c.includes(OTHER_ORG))).toBe(true);
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2)); // header + the one child
     expect(container.querySelector('tbody a.bo-row-link')?.getAttribute('href')).toBe(`${BASE}/${ORG}/centros-de-custos/${CC}`);
-    expect(dom.getByRole('heading', { level: 2 }).textContent).toBe(`Centros de Custos — ${orgName}`);
+    expect(dom.getByRole('heading', { level: 1 }).textContent).toBe(`Centros de Custos — ${orgName}`);
     expect(dom.getByRole('link', { name: new RegExp(orgName) }).getAttribute('href')).toBe(`${BASE}/${ORG}`);
     // The organization filter of the screen is not offered, and the locked value shows no removable chip.
     expect(dom.queryByText(OTHER_ORG)).toBeNull();

@@ -1,3 +1,4 @@
+import { labelText } from '../../../engine/schema/label-text.ts';
 import type { ResourceSchema } from '../../../engine/schema/types.ts';
 import type { ScreenFile } from '../../../engine/schema/screen-types.ts';
 
@@ -13,10 +14,10 @@ export function screenTexts(screen: ScreenFile, schema: ResourceSchema) {
   };
 }
 
-/** A record's human name: its label field, else a short id. */
+/** A record's human name: its label field as people read it (a date as DD/MM/AAAA), else a short id. */
 export function recordLabel(schema: ResourceSchema, record: Record<string, unknown> | undefined): string {
-  const v = record?.[schema['x-resource'].labelField];
-  if (typeof v === 'string' && v.trim()) return v;
-  if (typeof v === 'number') return String(v);
+  const field = schema['x-resource'].labelField;
+  const v = record?.[field];
+  if ((typeof v === 'string' && v.trim()) || typeof v === 'number') return labelText(schema.properties[field], v) ?? String(v);
   return typeof record?.id === 'string' ? record.id.slice(0, 8) : '';
 }

@@ -14,7 +14,7 @@ type Row = Record<string, unknown>;
 /**
  * Line items on the record page: one row per item with the list's cells (money, options, references by
  * label), and the total of the money columns — the computed ones (`x-computed`, e.g. the line total) when
- * there are any, as in the form's table.
+ * there are any, as in the form's table; none with `x-total: false` (lines that are not parts of a whole).
  */
 export function LineItemsTable({ field, schema, value, labels }: { field: string; schema: PropertySchema; value: unknown; labels: RefLabels }) {
   const rows: Row[] = Array.isArray(value) ? (value as Row[]) : [];
@@ -22,12 +22,13 @@ export function LineItemsTable({ field, schema, value, labels }: { field: string
   const columns = Object.entries(schema.items?.properties ?? {});
   const money = columns.filter(([, p]) => p.format === 'money');
   const computed = money.filter(([, p]) => p['x-computed']);
-  const totalled = new Set((computed.length ? computed : money).map(([k]) => k));
+  const totalled = new Set(schema['x-total'] === false ? [] : (computed.length ? computed : money).map(([k]) => k));
   const valueOf = (row: Row, k: string, p: PropertySchema) => (p['x-computed'] && row[k] === undefined ? computeValue(p['x-computed'], row) : row[k]);
   const cell = { padding: '6px 8px', borderBottom: `1px solid ${BRAND.border}`, fontSize: 14, verticalAlign: 'top' } as const;
   const right = (p: PropertySchema) => (p.format === 'money' || p.type === 'number' || p.type === 'integer' ? 'right' : 'left');
   return (
-    <div style={{ overflowX: 'auto' }}>
+    // Wider than the page on a small screen: it scrolls sideways, and a keyboard user scrolls it too (focusable region).
+    <div style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={schema.title}>
       <table role="table" aria-label={schema.title} style={{ width: '100%', borderCollapse: 'collapse' }}>
         <thead>
           <tr style={{ background: '#f7f9fc' }}>

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Space } from 'antd';
+import { Card, Empty, Space } from 'antd';
 import { Link } from 'react-router-dom';
 import { parseSortParam } from '../../../engine/data/criteria.ts';
 import { paramsOfRecord, tryScreenPaths, type RouteParams } from '../../../engine/routes/route-table.ts';
@@ -11,10 +11,12 @@ import { screenOfResource, useMetadata, type ClientMetadata } from '../../../rea
 import { useResourceList } from '../../../react/resources.ts';
 import { columnSpecs } from '../list/columns.tsx';
 import { RefLabelsContext } from '../list/labels-context.ts';
-import { ListError, ListSkeleton } from '../list/ListStates.tsx';
+import ListError from '../list/ListError.tsx';
+import { ListSkeleton } from '../list/ListStates.tsx';
 import { ListTable } from '../list/ListTable.tsx';
 import { useRefLabels } from '../list/useRefLabels.ts';
 import { recordLabel, screenTexts } from '../screens/screen-meta.ts';
+import { LinkButton } from '../LinkButton.tsx';
 
 const PAGE = 10;
 const NO_VISIBILITY = {};
@@ -43,7 +45,9 @@ export function RelatedList({ spec, id, routeParams = {} }: { spec: RelatedSpec;
   const targetParams: RouteParams = found.nested && target ? { ...routeParams, [target.screen.route.parent!.param]: id } : routeParams;
   const sort = parseSortParam(spec.defaultSort ?? schema['x-resource'].defaultSort);
   const filters = [{ field: spec.foreignKey, operator: 'eq' as const, value: id }];
-  const query = useResourceList({ resource: spec.resource, page: 1, pageSize: PAGE, sort, filters });
+  // A section the user may not read is not drawn at all (no 403 inside the record page).
+  const mayRead = can(target ? screenTexts(target.screen, schema).permission : spec.resource, 'read');
+  const query = useResourceList({ resource: spec.resource, page: 1, pageSize: PAGE, sort, filters }, { enabled: mayRead });
   const columns: ListColumn[] = (spec.columns ?? target?.screen.list?.columns.map((c) => c.field) ?? [schema['x-resource'].labelField]).map((field) => ({ field, sortable: false }));
   const specs = columnSpecs(schema, columns, spec.resource);
   const rows = query.data?.rows ?? [];
@@ -56,6 +60,7 @@ export function RelatedList({ spec, id, routeParams = {} }: { spec: RelatedSpec;
   const texts = target ? screenTexts(target.screen, schema) : undefined;
   const add = found.nested && paths && target?.screen.form && texts && can(texts.permission, 'create') ? paths.add : undefined;
   const rowPaths = (r: Record<string, unknown>) => (found.nested ? paths : target && tryScreenPaths(target.screen.route, paramsOfRecord(target.screen.route, routeParams, r)));
+  if (!mayRead) return null;
   return (
     <Card
       size="small"
@@ -64,7 +69,7 @@ export function RelatedList({ spec, id, routeParams = {} }: { spec: RelatedSpec;
         (add || (seeAll && (found.nested || total > 0))) && (
           <Space size={16}>
             {seeAll && (found.nested || total > 0) && <Link to={seeAll}>{VIEW_TEXT.seeAll}</Link>}
-            {add && <Link to={add}><Button size="small" icon={<PlusOutlined />}>{VIEW_TEXT.addRelated}</Button></Link>}
+            {add && <LinkButton size="small" icon={<PlusOutlined />} to={add}>{VIEW_TEXT.addRelated}</LinkButton>}
           </Space>
         )
       }

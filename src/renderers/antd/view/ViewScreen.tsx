@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Modal, Result, Skeleton, Space, Tabs } from 'antd';
 import { useMemo } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { HttpError } from '../../../engine/http/errors.ts';
 import { screenPaths, type RouteParams } from '../../../engine/routes/route-table.ts';
 import type { Section } from '../../../engine/schema/screen-types.ts';
@@ -11,10 +11,11 @@ import { useEngine } from '../../../react/context.ts';
 import { usePermissions } from '../../../react/hooks.ts';
 import { screenWithSchema, useMetadata } from '../../../react/metadata.ts';
 import { useRecordPermissions, useResourceDelete, useResourceOne } from '../../../react/resources.ts';
-import { ActionIcon } from '../list/action-icons.tsx';
+import { ActionButton } from '../list/ActionButton.tsx';
 import { recordActionsFor } from '../list/row-actions.ts';
 import { useActionRunner } from '../list/useActionRunner.tsx';
 import { useRefLabels } from '../list/useRefLabels.ts';
+import { LinkButton } from '../LinkButton.tsx';
 import { NotFoundPage } from '../pages/NotFoundPage.tsx';
 import { PageHeader } from '../pages/PageHeader.tsx';
 import { useParent, withParentLabel } from '../screens/parent.ts';
@@ -114,15 +115,9 @@ export function ViewScreen({ screenKey, id, routeParams = NO_PARAMS }: { screenK
         actions={
           <Space wrap>
             {custom.map((a) => (
-              <Button key={a.key} danger={a.danger} icon={<ActionIcon name={a.icon} />} onClick={() => (a.to && !a.confirm ? navigate(a.to) : runner.run(a, [record]))}>
-                {a.label}
-              </Button>
+              <ActionButton key={a.key} action={a} onRun={() => (a.to && !a.confirm ? navigate(a.to) : runner.run(a, [record]))} />
             ))}
-            {canEdit && (
-              <Link to={paths.edit(id)}>
-                <Button type="primary" icon={<EditOutlined />}>{LIST_TEXT.edit}</Button>
-              </Link>
-            )}
+            {canEdit && <LinkButton type="primary" icon={<EditOutlined />} to={paths.edit(id)}>{LIST_TEXT.edit}</LinkButton>}
             {canDelete && <Button danger icon={<DeleteOutlined />} loading={remove.isPending} onClick={confirmDelete}>{LIST_TEXT.delete}</Button>}
           </Space>
         }

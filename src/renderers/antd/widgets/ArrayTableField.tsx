@@ -8,7 +8,9 @@ import { rankWith, type FieldContext } from '../../../engine/registry.ts';
 import { computeValue } from '../../../engine/schema/computed.ts';
 import type { PropertySchema } from '../../../engine/schema/types.ts';
 import { WIDGET_TEXT } from '../../../i18n/forms.ts';
+import { errorIdOf } from './common.ts';
 import { fieldBasics } from './field-props.ts';
+import { SiblingsContext } from './siblings-context.ts';
 import { useWidgetResolver } from './resolver-context.ts';
 import { itemsOf } from './testers.ts';
 import { propertyOf, type WidgetEntry } from './types.ts';
@@ -43,7 +45,8 @@ export function ArrayTableField(props: FieldProps) {
   const required = new Set(items.required ?? []);
   const money = columns.filter(([, p]) => p.format === 'money');
   const computedMoney = money.filter(([, p]) => p['x-computed']);
-  const moneyColumns = (computedMoney.length ? computedMoney : money).map(([k]) => k);
+  // `x-total: false`: lines that are not parts of a whole (no footer total).
+  const moneyColumns = schema['x-total'] === false ? [] : (computedMoney.length ? computedMoney : money).map(([k]) => k);
   const totalRows = computedMoney.length ? rows.map((r) => Object.fromEntries(computedMoney.map(([k, p]) => [k, cellValue(r, k, p)]))) : rows;
   const keys = useRef<number[]>([]);
   while (keys.current.length < rows.length) keys.current.push(nextKey++);
@@ -65,11 +68,16 @@ export function ArrayTableField(props: FieldProps) {
     [order[from], order[to]] = [order[to], order[from]];
     update(order.map((i) => rows[i]), order);
   };
-  const template = `40px ${columns.map(([, p]) => (p.format === 'money' ? 'minmax(140px, 1fr)' : 'minmax(120px, 2fr)')).join(' ')} 112px`;
+  const mins = columns.map(([, p]) => minWidthOf(p));
+  const template = `40px ${columns.map(([, p], i) => `minmax(${mins[i]}px, ${p['x-ref'] || (p.type === 'string' && !p.oneOf) ? 2 : 1}fr)`).join(' ')} 112px`;
+  // Wider than its card (an order line has nine columns), the table scrolls sideways inside itself: the page never does.
+  const minWidth = 40 + 112 + mins.reduce((a, b) => a + b, 0);
   const cellStyle = { padding: '4px 6px', display: 'flex', alignItems: 'center' } as const;
 
   return (
-    <div id={base.id} role="table" aria-rowcount={rows.length} style={{ border: `1px solid ${base.status ? token.colorError : token.colorBorderSecondary}`, borderRadius: token.borderRadius }}>
+    // Wider than its card it scrolls sideways: focusable, so a keyboard user scrolls it even when its cells are read-only.
+    <div id={base.id} role="table" tabIndex={0} aria-label={props.schema.title ?? props.name} aria-rowcount={rows.length} style={{ border: `1px solid ${base.status ? token.colorError : token.colorBorderSecondary}`, borderRadius: token.borderRadius, maxWidth: '100%', overflowX: 'auto' }}>
+      <div role="rowgroup" style={{ minWidth }}>
       <div role="row" style={{ display: 'grid', gridTemplateColumns: template, background: token.colorFillAlter, fontWeight: 500, fontSize: 13 }}>
         <div role="columnheader" style={cellStyle}>#</div>
         {columns.map(([k, p]) => (
@@ -78,7 +86,11 @@ export function ArrayTableField(props: FieldProps) {
         <div role="columnheader" style={cellStyle} />
       </div>
       <div ref={scroller} style={{ maxHeight: MAX_HEIGHT, overflow: 'auto' }}>
-        {rows.length === 0 && <Typography.Text type="secondary" style={{ display: 'block', padding: 12 }}>{WIDGET_TEXT.noRows}</Typography.Text>}
+        {rows.length === 0 && (
+          <div role="row">
+            <Typography.Text role="cell" type="secondary" style={{ display: 'block', padding: 12 }}>{WIDGET_TEXT.noRows}</Typography.Text>
+          </div>
+        )}
         <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
           {virtual.getVirtualItems().map((v) => (
             <div role="row" key={keys.current[v.index]} style={{ position: 'absolute', top: v.start, left: 0, right: 0, height: ROW_HEIGHT, display: 'grid', gridTemplateColumns: template, borderTop: `1px solid ${token.colorBorderSecondary}` }}>
@@ -94,14 +106,20 @@ export function ArrayTableField(props: FieldProps) {
                 }
                 const { renderer } = resolve({ schema: p, path: `${props.name}.${v.index}.${k}` });
                 const cellErrors = errors[v.index]?.[k]?.__errors;
+                const cellId = `${base.id}_${v.index}_${k}`;
                 const cellProps = {
-                  id: `${base.id}_${v.index}_${k}`, name: k, label: p.title ?? k, hideLabel: true, value: rows[v.index]?.[k], schema: p, uiSchema: {}, options: {},
+                  id: cellId, name: k, label: WIDGET_TEXT.cellLabel(p.title ?? k, v.index + 1), hideLabel: true, value: rows[v.index]?.[k], schema: p, uiSchema: {}, options: { path: `${props.name}.${k}` },
                   required: required.has(k), disabled: base.disabled, readonly: false, rawErrors: cellErrors, registry: props.registry, placeholder: '',
                   onChange: (value: unknown) => setCell(v.index, k, value), onBlur: () => base.onBlur(), onFocus: () => undefined,
                 } as unknown as WidgetProps;
                 return (
-                  <div role="cell" key={k} style={cellStyle} title={cellErrors?.join(' ')} aria-label={p.title}>
-                    {renderer.kind === 'widget' ? <renderer.Component {...cellProps} /> : null}
+                  <div role="cell" key={k} aria-label={p.title ?? k} style={cellStyle} title={cellErrors?.join(' ')}>
+                    {renderer.kind === 'widget' ? (
+                      <SiblingsContext.Provider value={(patch) => update(rows.map((r, i) => (i === v.index ? { ...r, ...patch } : r)))}>
+                        <renderer.Component {...cellProps} />
+                      </SiblingsContext.Provider>
+                    ) : null}
+                    {cellErrors?.length ? <span id={errorIdOf(cellId)} className="bo-visually-hidden">{cellErrors.join(' ')}</span> : null}
                   </div>
                 );
               })}
@@ -116,19 +134,32 @@ export function ArrayTableField(props: FieldProps) {
         </div>
       </div>
       <div role="row" style={{ display: 'grid', gridTemplateColumns: template, borderTop: `1px solid ${token.colorBorderSecondary}`, background: token.colorFillAlter }}>
-        <div style={cellStyle} />
+        <div role="cell" style={cellStyle} />
         {columns.map(([k], i) => (
           <div key={k} role="cell" style={{ ...cellStyle, justifyContent: moneyColumns.includes(k) ? 'flex-end' : 'flex-start', fontWeight: 500 }}>
             {moneyColumns.includes(k) ? formatMoney(moneyTotal(totalRows, k)) : i === 0 && moneyColumns.length ? WIDGET_TEXT.total : null}
           </div>
         ))}
-        <div style={cellStyle} />
+        <div role="cell" style={cellStyle} />
       </div>
-      <div style={{ padding: 6, borderTop: `1px solid ${token.colorBorderSecondary}` }}>
-        <Button size="small" icon={<PlusOutlined />} disabled={base.disabled} onClick={() => update([...rows, defaultsOfItem(items)])}>{WIDGET_TEXT.addRow}</Button>
+      {/* Inside the table every child is a row: the "add" button sits in a row of its own. */}
+      <div role="row" style={{ padding: 6, borderTop: `1px solid ${token.colorBorderSecondary}` }}>
+        <div role="cell">
+          <Button size="small" icon={<PlusOutlined />} disabled={base.disabled} onClick={() => update([...rows, defaultsOfItem(items)])}>{WIDGET_TEXT.addRow}</Button>
+        </div>
+      </div>
       </div>
     </div>
   );
+}
+
+/** The narrowest a column of the line-item table may get and stay usable (a reference select needs room to search). */
+function minWidthOf(p: PropertySchema): number {
+  if (p['x-ref']) return 190;
+  if (p.format === 'money') return 130;
+  if (p.oneOf || p.enum) return 120;
+  if (p.type === 'number' || p.type === 'integer') return 90;
+  return 170;
 }
 
 function defaultsOfItem(items: PropertySchema): Row {

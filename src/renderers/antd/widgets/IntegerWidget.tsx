@@ -13,8 +13,8 @@ export function IntegerWidget(props: WidgetProps) {
       style={{ width: '100%' }}
       value={typeof props.value === 'number' ? props.value : null}
       placeholder={props.placeholder}
-      min={schema.minimum}
-      max={schema.maximum}
+      min={typeof schema.minimum === 'number' ? schema.minimum : undefined}
+      max={typeof schema.maximum === 'number' ? schema.maximum : undefined}
       precision={0}
       step={1}
       onChange={(v) => props.onChange(typeof v === 'number' && Number.isFinite(v) ? Math.trunc(v) : emptyValue(schema))}

@@ -21,6 +21,7 @@ export function MultiSelectWidget(props: FieldProps) {
   return (
     <Select
       id={base.id}
+      {...base.aria}
       mode="multiple"
       style={{ width: '100%' }}
       disabled={base.disabled}

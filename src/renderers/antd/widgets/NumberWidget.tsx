@@ -13,8 +13,8 @@ export function NumberWidget(props: WidgetProps) {
       style={{ width: '100%' }}
       value={typeof props.value === 'number' ? props.value : null}
       placeholder={props.placeholder}
-      min={schema.minimum}
-      max={schema.maximum}
+      min={typeof schema.minimum === 'number' ? schema.minimum : undefined}
+      max={typeof schema.maximum === 'number' ? schema.maximum : undefined}
       decimalSeparator=","
       onChange={(v) => props.onChange(v ?? emptyValue(schema))}
       onBlur={() => props.onBlur(props.id, props.value)}

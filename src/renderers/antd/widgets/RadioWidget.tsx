@@ -1,7 +1,7 @@
 import { Radio, Typography } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
 import { and, hasOptions, rankWith, requestedIs } from '../../../engine/registry.ts';
-import { inputProps } from './common.ts';
+import { fieldAria, inputProps } from './common.ts';
 import { optionsOf } from './options.ts';
 import { propertyOf, type WidgetEntry } from './types.ts';
 
@@ -14,9 +14,10 @@ export function RadioWidget(props: WidgetProps) {
     <>
     <Radio.Group
       id={id}
+      role="radiogroup"
       disabled={disabled}
       value={props.value ?? undefined}
-      aria-invalid={props.rawErrors?.length ? true : undefined}
+      {...fieldAria(props)}
       onChange={(e) => props.onChange(e.target.value)}
     >
       {options.map((o) => (

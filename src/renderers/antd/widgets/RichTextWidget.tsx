@@ -4,7 +4,7 @@ import { Button, Space, theme } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
 import { rankWith, requestedIs } from '../../../engine/registry.ts';
 import { WIDGET_TEXT } from '../../../i18n/forms.ts';
-import { emptyValue } from './common.ts';
+import { emptyValue, fieldAria } from './common.ts';
 import { sanitizeHtml } from './sanitize-html.ts';
 import { propertyOf, type WidgetEntry } from './types.ts';
 
@@ -61,7 +61,7 @@ export function RichTextWidget(props: WidgetProps) {
         id={props.id}
         role="textbox"
         aria-multiline="true"
-        aria-invalid={props.rawErrors?.length ? true : undefined}
+        {...fieldAria(props)}
         contentEditable={!disabled}
         suppressContentEditableWarning
         style={{ minHeight: 96, padding: '6px 11px', outline: 'none', background: disabled ? token.colorBgContainerDisabled : undefined }}

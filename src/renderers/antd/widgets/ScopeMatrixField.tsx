@@ -169,7 +169,7 @@ export function ScopeMatrixField(props: FieldProps) {
                   <tr key={r.name} style={problems.length ? { background: token.colorErrorBg } : count ? { background: token.colorPrimaryBg } : undefined}>
                     <td style={{ ...cellStyle, textAlign: 'left' }}>
                       <div>{r.title}</div>
-                      <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>{r.name}</Typography.Text>
+                      <Typography.Text style={{ fontSize: token.fontSizeSM, color: '#4a5563' }}>{r.name}</Typography.Text>
                       {problems.map((p) => <div key={p} style={{ color: token.colorError }}>{p}</div>)}
                     </td>
                     <td style={cellStyle}>

@@ -50,5 +50,5 @@ export function keepCaretAtEnd(e: { currentTarget: HTMLInputElement }): void {
 }
 
 /** Negative amounts are allowed unless the schema sets a minimum of zero or more. */
-export const allowsNegative = (schema: { minimum?: number; exclusiveMinimum?: number }): boolean =>
+export const allowsNegative = (schema: { minimum?: unknown; exclusiveMinimum?: unknown }): boolean =>
   !(typeof schema.minimum === 'number' && schema.minimum >= 0) && !(typeof schema.exclusiveMinimum === 'number' && schema.exclusiveMinimum >= 0);

@@ -47,4 +47,13 @@ describe('reference select', () => {
     const search = decodeURIComponent(h.calls.find((c) => c.includes('/banks?')) ?? '');
     expect(search).toContain('filter[active][eq]=true');
   });
+
+  it('asks for the records a field with x-ref-filter may hold (refOf: the server applies the filter)', async () => {
+    const h = engineHarness((url) => (url.includes('/companies?') ? { body: [], headers: { 'x-total-count': '0' } } : undefined));
+    h.render(<ResourceForm screen={metadata.screens['purchase-orders']} schema={metadata.resources['purchase-orders']} mode="add" initial={{}} onSave={vi.fn<ResourceFormProps['onSave']>()} onCancel={() => undefined} />);
+    await waitFor(() => expect(document.querySelector('input[id$="_supplierId"]')).toBeTruthy());
+    fireEvent.mouseDown(document.querySelector('input[id$="_supplierId"]') as HTMLInputElement);
+    await waitFor(() => expect(h.calls.some((c) => c.includes('/companies?'))).toBe(true));
+    expect(decodeURIComponent(h.calls.find((c) => c.includes('/companies?')) ?? '')).toContain('refOf=purchase-orders.supplierId');
+  });
 });

@@ -1,14 +1,22 @@
-import { useState } from 'react';
+import { use, useMemo, useState } from 'react';
 import { Segmented, Typography } from 'antd';
 import { Form } from '@rjsf/antd';
 import type { RJSFSchema } from '@rjsf/utils';
 import { PtBrLocale } from '../../locale.tsx';
 import { PageHeader } from '../../pages/PageHeader.tsx';
 import { ResourceForm } from '../ResourceForm.tsx';
-import { formValidator } from '../validation.ts';
+import { createRjsfValidator } from '../rjsf-validator.ts';
+import { loadCompiledForm } from '../validation.ts';
 import { FORM_100_SCHEMA, FORM_100_SCREEN } from './form-100.ts';
 
 const noop = async () => undefined;
+
+/** The baseline: one @rjsf/antd form validating the whole schema on every keystroke (precompiled, as everywhere). */
+function PlainRjsf() {
+  const compiled = use(loadCompiledForm(FORM_100_SCHEMA));
+  const validator = useMemo(() => createRjsfValidator(() => compiled), [compiled]);
+  return <Form schema={FORM_100_SCHEMA as unknown as RJSFSchema} validator={validator} liveValidate showErrorList={false} noHtml5Validate />;
+}
 
 /**
  * `/dev/form-100`: the 100-field form of the benchmark (scripts/bench/form.ts). `?modo=rjsf` shows the same
@@ -25,7 +33,7 @@ export default function Form100Page() {
       ) : (
         <>
           <Typography.Paragraph type="secondary">Um único formulário RJSF com validação a cada tecla (liveValidate).</Typography.Paragraph>
-          <Form schema={FORM_100_SCHEMA as unknown as RJSFSchema} validator={formValidator()} liveValidate showErrorList={false} noHtml5Validate />
+          <PlainRjsf />
         </>
       )}
     </PtBrLocale>
