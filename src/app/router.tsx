@@ -3,8 +3,10 @@ import {
   Outlet, createBrowserRouter, isRouteErrorResponse, matchRoutes, redirectDocument, replace, useLocation, useMatches, useNavigation, useRouteError, useRouteLoaderData,
   type LoaderFunctionArgs, type RouteObject,
 } from 'react-router-dom';
+import { configuredProjectId } from '../engine/config/app-config.ts';
 import type { Engine } from '../engine/create-engine.ts';
 import { createRedirectResolver, runRouteGuard, type GuardResult, type GuardServices, type RouteAccess } from '../engine/guard/route-guard.ts';
+import { isAccessTokenValid } from '../engine/session/tokens.ts';
 import { APP_TEXT } from '../i18n/ui.ts';
 import type { AppRoute, LayoutName } from '../react/plugin.ts';
 import { useLoggedUser } from '../react/hooks.ts';
@@ -16,6 +18,7 @@ interface RouteHandle {
   title?: string;
   isPublic?: boolean;
   access?: RouteAccess | (() => Promise<RouteAccess>);
+  prefetch?: AppRoute['prefetch'];
 }
 
 /** Layouts load lazily with the page, in parallel (no waterfall); /login never downloads the side menu. */
@@ -61,7 +64,7 @@ function layoutRoute(name: LayoutName, children: RouteObject[]): RouteObject {
 function pageRoute(r: AppRoute): RouteObject {
   return {
     path: r.path,
-    handle: { title: r.title, isPublic: r.isPublic, access: r.access } satisfies RouteHandle,
+    handle: { title: r.title, isPublic: r.isPublic, access: r.access, prefetch: r.prefetch } satisfies RouteHandle,
     lazy: async () => ({ Component: (await r.load()).default }),
   };
 }
@@ -163,8 +166,28 @@ export function createAppRouter(engine: Engine, entries: AppRoute[], redirects: 
     logout: () => engine.auth.logout(),
   };
 
+  /**
+   * The page's first request leaves now, beside the guard's renewal, when the session can already make it (a valid
+   * access token, second factor done, no new version to reload for); the guard still decides whether the page is
+   * drawn, and the server still checks the call.
+   */
+  function prefetchPage(url: URL) {
+    const session = engine.session.getSnapshot();
+    if (session.tokenType !== 'Authorization' || session.newAppVersionAvailable) return;
+    if (!isAccessTokenValid(session, configuredProjectId(engine.config), Date.now())) return;
+    const leaf = matchRoutes(routes, url.pathname)?.at(-1);
+    const prefetch = (leaf?.route.handle as RouteHandle | undefined)?.prefetch;
+    if (!leaf || !prefetch) return;
+    try {
+      prefetch({ engine, search: url.search, params: leaf.params });
+    } catch (err) {
+      console.warn(err);
+    }
+  }
+
   async function guardLoader({ request }: LoaderFunctionArgs) {
     const url = new URL(request.url);
+    prefetchPage(url);
     const result = await runRouteGuard({ pathname: url.pathname, search: url.search }, engine.session.getSnapshot(), engine.config, services);
     if (result.type === 'redirect') throw replace(result.to);
     if (result.type === 'reload') throw redirectDocument(result.url);

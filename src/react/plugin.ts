@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { Engine } from '../engine/create-engine.ts';
 import type { RouteAccess } from '../engine/guard/route-guard.ts';
 
 export type LayoutName = 'default' | 'logon' | 'textual';
@@ -25,6 +26,19 @@ export interface AppRoute {
    * without it the route guard shows one 403 page instead of drawing this one. Screen routes derive it.
    */
   access?: RouteAccess | (() => Promise<RouteAccess>);
+  /**
+   * Starts the page's first data request while the route guard renews the session, for a signed-in user with a
+   * valid access token (screen lists: `prefetchScreenList`). Never awaited; what it starts must be what the page
+   * asks for on its first render, under the same query key.
+   */
+  prefetch?: (ctx: RoutePrefetchContext) => void;
+}
+
+export interface RoutePrefetchContext {
+  engine: Engine;
+  /** The URL's query string (`?page=2&sort=-issueDate`). */
+  search: string;
+  params: Readonly<Record<string, string | undefined>>;
 }
 
 /** What a plugin contributes: pages and path redirects. Plugins never import each other. */

@@ -1,7 +1,7 @@
 import type { RouteAccess } from '../../engine/guard/route-guard.ts';
 import { screenRouteTable, type ScreenRouteKind } from '../../engine/routes/route-table.ts';
 import type { ScreenRoute } from '../../engine/schema/screen-types.ts';
-import type { AppRoute } from '../../react/plugin.ts';
+import type { AppRoute, RoutePrefetchContext } from '../../react/plugin.ts';
 import { ScreenRouteContext, type ScreenRouteInfo } from '../../react/screen-route.ts';
 import { screenPages, type PageModule } from './screens/screen-pages.ts';
 
@@ -47,6 +47,16 @@ const screenAccess = (screen: string, kind: ScreenRouteKind) => async (): Promis
   return { permission: file?.permission ?? file?.resource ?? screen, scope: SCOPE_OF[kind], label: file?.title ?? schema?.['x-resource'].titlePlural };
 };
 
+/**
+ * A list's first page, asked while the guard renews the session (the page's first render finds it in flight).
+ * Its code is the list page's own (metadata, data provider, React Query), loaded on demand like the page.
+ */
+const prefetchList = (screen: string) => ({ engine, search }: RoutePrefetchContext) => {
+  void Promise.all([import('../../react/list-prefetch.ts'), import('../../react/QueryProvider.tsx')])
+    .then(([{ prefetchScreenList }, { queryClient }]) => prefetchScreenList(engine, queryClient, screen, search))
+    .catch(() => undefined);
+};
+
 /** Developer pages of the engine (spec §2): the list renderer over a fixture, icons, registered renderers, theme. */
 const DEV_ROUTES: AppRoute[] = [
   { path: '/table', layout: 'default', title: 'Tabela', load: () => import('./dev/TablePage.tsx') },
@@ -60,6 +70,7 @@ export const screenRoutes: AppRoute[] = [
     path: r.path,
     layout: 'default',
     access: screenAccess(r.screen, r.kind),
+    prefetch: r.kind === 'list' ? prefetchList(r.screen) : undefined,
     load: withScreen({ screen: r.screen, kind: r.kind, idParam: r.idParam }),
   })),
   ...Object.entries(table.redirects).map(([from, to]): AppRoute => ({
