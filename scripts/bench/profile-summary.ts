@@ -18,7 +18,8 @@ export interface TraceEvent {
   tid: number;
   /** Thread (CPU) time of the event, µs: what the task cost without the time the OS gave to other processes. */
   tdur?: number;
-  args?: { name?: string };
+  /** Thread names (`thread_name` metadata) and, for script events, the file and function that ran. */
+  args?: { name?: string; data?: { url?: string; functionName?: string } };
 }
 
 const ms = (us: number) => (us / 1000).toFixed(1).padStart(8);

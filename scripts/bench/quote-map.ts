@@ -23,6 +23,7 @@ import { ensureClientBuild } from '../build.ts';
 import { login, withDatabase } from './api.ts';
 import { CHROMIUM, longTaskDurationsDuring, longTaskSummary, startApp, type LongTasks } from './app-process.ts';
 import { signIn } from './client.ts';
+import type { TraceEvent } from './profile-summary.ts';
 
 const PORT = Number(process.env.BENCH_QUOTE_MAP_PORT ?? 3264);
 const RUNS = Number(process.env.BENCH_QUOTE_MAP_RUNS ?? 5);
@@ -190,16 +191,6 @@ async function run(page: Page, url: string, names: string[]): Promise<RunResult>
 }
 
 const TRACE_CATEGORIES = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'blink.user_timing'];
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string; data?: { url?: string; functionName?: string } };
-}
-
 /** Each long task (> 50 ms) of the renderers' main threads in a trace, with the self time of what ran inside it. */
 export function longTasksOfTrace(trace: { traceEvents: TraceEvent[] }): QuoteMapBenchResult['trace'] {
   const events = trace.traceEvents;

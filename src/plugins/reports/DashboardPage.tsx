@@ -28,9 +28,9 @@ export default function DashboardPage() {
   const dre = useAccountingReport('dre', params);
   const dfc = useAccountingReport('dfc', params);
   const flow = useCashFlow({ ...params, granularity: 'month' });
-  const aging = useAging({ organizationId: params.organizationId, costCenterId: params.costCenterId });
-  const query = new URLSearchParams(Object.entries(params).filter(([, v]) => typeof v === 'string' && v) as [string, string][]).toString();
   const withAging = variant !== 'dre';
+  const aging = useAging({ organizationId: params.organizationId, costCenterId: params.costCenterId }, withAging);
+  const query = new URLSearchParams(Object.entries(params).filter(([, v]) => typeof v === 'string' && v) as [string, string][]).toString();
   const ready = dre.data && dfc.data && flow.data && !dre.isPlaceholderData && !dfc.isPlaceholderData && !flow.isPlaceholderData && (!withAging || (aging.data && !aging.isPlaceholderData));
   const error = dre.error ?? dfc.error ?? flow.error ?? (withAging ? aging.error : null);
   const agingScope = { organizationId: f.organizationId || undefined, costCenterId: f.costCenterId || undefined };

@@ -97,7 +97,8 @@ export interface Aging {
   pagar: AgingBucket[];
   receber: AgingBucket[];
 }
-export const useAging = (params: Params) => useReportQuery<Aging>('aging', 'agings', params);
+/** `enabled: false` where the page does not show aging (the DRE dashboard): nothing is asked. */
+export const useAging = (params: Params, enabled = true) => useReportQuery<Aging>('aging', 'agings', params, enabled);
 export const useAnalytical = (params: Params) => useReportQuery<Analytical>('analytical', 'analytical-reports', params);
 
 /** Organizations, cost centers, departments and projects for the filters (what the caller may see; none when it may not read them). */
