@@ -1,6 +1,5 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Input, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Skeleton, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -12,6 +11,7 @@ import { usePermissions } from '../../react/hooks.ts';
 import { useInvalidateResource } from '../../react/resources.ts';
 import { PageHeader } from '../../renderers/antd/pages/PageHeader.tsx';
 import { useDocumentTitle } from '../../renderers/antd/screens/useDocumentTitle.ts';
+import { QueuedLinesCard, TargetCard, useKeySelection } from './AddItemsParts.tsx';
 import { addLinesToPurchaseOrder, notifyActionError, pricing, purchaseOrderQueue, type PoQueueLine } from './api.ts';
 
 const C = T.columns;
@@ -82,7 +82,7 @@ function AddItems({ id }: { id: string }) {
     retry: false,
   });
   const queue = useQuery({ queryKey: ['procurement', 'purchase-order-queue'], queryFn: () => purchaseOrderQueue(engine) });
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [selected, toggle] = useKeySelection();
   const [busy, setBusy] = useState(false);
   const [filter, setFilter] = useState('');
   const all = useMemo(() => (queue.data?.groups ?? []).flatMap((g) => g.lines), [queue.data]);
@@ -129,59 +129,40 @@ function AddItems({ id }: { id: string }) {
     { title: C.unitPrice, dataIndex: 'unitPrice', width: 140, align: 'right', render: (v: number) => formatBRL(v) },
     { title: C.lineTotal, dataIndex: 'total', width: 140, align: 'right', render: (v: number) => formatBRL(v) },
   ];
-  const toggle = (keys: string[], on: boolean) => setSelected((prev) => {
-    const next = new Set(prev);
-    for (const k of keys) if (on) next.add(k); else next.delete(k);
-    return next;
-  });
 
   return (
     <>
-      <Card style={{ marginBottom: 16 }} styles={{ body: { padding: 16 } }}>
-        <Space wrap size={16} style={{ width: '100%', justifyContent: 'space-between' }}>
-          <Space direction="vertical" size={2}>
-            <Typography.Text strong>
-              <Link to={back}>{order.number}</Link> — {supplier} <Tag>{status}</Tag>
-            </Typography.Text>
-            <Typography.Text type="secondary">{T.current(order.items?.length ?? 0, formatBRL(order.totalAmount ?? 0))}</Typography.Text>
-          </Space>
-          <Space size={12} wrap>
-            <Typography.Text type="secondary" aria-live="polite" data-testid="po-add-items-selection">
-              {picked.length ? T.selected(picked.length, formatBRL(pickedTotal)) : T.count(lines.length)}
-            </Typography.Text>
-            <Link to={back}>{T.back}</Link>
-            {mayAdd && (
-              <Button type="primary" icon={<PlusOutlined />} disabled={!picked.length} loading={busy} onClick={() => void add()}>
-                {picked.length ? T.add(picked.length) : T.none}
-              </Button>
-            )}
-          </Space>
-        </Space>
-      </Card>
+      <TargetCard
+        back={back}
+        number={order.number}
+        subject={supplier}
+        status={status}
+        current={T.current(order.items?.length ?? 0, formatBRL(order.totalAmount ?? 0))}
+        selection={picked.length ? T.selected(picked.length, formatBRL(pickedTotal)) : T.count(lines.length)}
+        selectionTestId="po-add-items-selection"
+        mayAdd={mayAdd}
+        picked={picked.length}
+        busy={busy}
+        onAdd={() => void add()}
+        texts={T}
+      />
       {order.status !== 'RASCUNHO' && <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={T.closed(status)} />}
       {others > 0 && <Alert type="info" showIcon style={{ marginBottom: 16 }} title={T.others(others)} />}
-      <Card
+      <QueuedLinesCard<PoQueueLine>
         title={T.queued(supplier)}
-        extra={<Input.Search allowClear aria-label={T.filter} placeholder={T.filter} style={{ width: 260 }} value={filter} onChange={(e) => setFilter(e.target.value)} />}
-        styles={{ body: { padding: 0 } }}
-      >
-        {!shown.length ? <Empty style={{ padding: 24 }} description={lines.length ? T.noMatch : T.empty} /> : (
-          <Table<PoQueueLine>
-            rowKey={keyOf}
-            size="small"
-            tableLayout="fixed"
-            pagination={shown.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
-            dataSource={shown}
-            columns={columns}
-            rowSelection={mayAdd ? {
-              selectedRowKeys: [...selected],
-              onSelect: (l, on) => toggle([keyOf(l)], on),
-              onSelectAll: (on, _rows, changed) => toggle(changed.map(keyOf), on),
-              getCheckboxProps: (l) => ({ 'aria-label': T.select(l.quoteNumber, l.quoteLine, l.description) }),
-            } : undefined}
-          />
-        )}
-      </Card>
+        filter={filter}
+        onFilter={setFilter}
+        filterWidth={260}
+        total={lines.length}
+        shown={shown}
+        columns={columns}
+        keyOf={keyOf}
+        selectable={mayAdd}
+        selected={selected}
+        toggle={toggle}
+        selectLabel={(l) => T.select(l.quoteNumber, l.quoteLine, l.description)}
+        texts={T}
+      />
     </>
   );
 }

@@ -1,6 +1,5 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Input, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Skeleton, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -13,6 +12,7 @@ import { useInvalidateResource } from '../../../react/resources.ts';
 import { PageHeader } from '../../../renderers/antd/pages/PageHeader.tsx';
 import { useDocumentTitle } from '../../../renderers/antd/screens/useDocumentTitle.ts';
 import { addLinesToQuote, notifyActionError, pricing, quotationQueue, type QuotationLine } from '../api.ts';
+import { QueuedLinesCard, TargetCard, useKeySelection } from '../AddItemsParts.tsx';
 import { quoteOf, type QuoteRow } from './api.ts';
 
 const C = Q.columns;
@@ -47,7 +47,7 @@ function AddItems({ id }: { id: string }) {
   const invalidateResource = useInvalidateResource();
   const quote = useQuery({ queryKey: ['procurement', 'quote', id], queryFn: () => quoteOf(engine, id) as Promise<OpenQuote>, retry: false });
   const queue = useQuery({ queryKey: ['procurement', 'quotation-queue', 'category'], queryFn: () => quotationQueue(engine, 'category') });
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [selected, toggle] = useKeySelection();
   const [busy, setBusy] = useState(false);
   const [filter, setFilter] = useState('');
   const lines = useMemo(() => (queue.data?.groups ?? []).flatMap((g) => g.lines), [queue.data]);
@@ -92,58 +92,39 @@ function AddItems({ id }: { id: string }) {
     { title: C.neededBy, dataIndex: 'neededBy', width: 120, render: (v: string | null) => (v ? formatDate(v) : '—') },
     { title: Q.quotation.byCategory, dataIndex: 'categoryName', width: 180, ellipsis: true, render: (v: string | null) => v ?? '—' },
   ];
-  const toggle = (keys: string[], on: boolean) => setSelected((prev) => {
-    const next = new Set(prev);
-    for (const k of keys) if (on) next.add(k); else next.delete(k);
-    return next;
-  });
 
   return (
     <>
-      <Card style={{ marginBottom: 16 }} styles={{ body: { padding: 16 } }}>
-        <Space wrap size={16} style={{ width: '100%', justifyContent: 'space-between' }}>
-          <Space direction="vertical" size={2}>
-            <Typography.Text strong>
-              <Link to={back}>{q.number}</Link> — {q.title} <Tag>{status}</Tag>
-            </Typography.Text>
-            <Typography.Text type="secondary">{T.current(q.items?.length ?? 0, formatBRL(q.estimatedTotal ?? 0))}</Typography.Text>
-          </Space>
-          <Space size={12} wrap>
-            <Typography.Text type="secondary" aria-live="polite" data-testid="add-items-selection">
-              {picked.length ? T.selected(picked.length, formatBRL(pickedTotal)) : Q.quotation.count(queue.data.count)}
-            </Typography.Text>
-            <Link to={back}>{T.back}</Link>
-            {mayAdd && (
-              <Button type="primary" icon={<PlusOutlined />} disabled={!picked.length} loading={busy} onClick={() => void add()}>
-                {picked.length ? T.add(picked.length) : T.none}
-              </Button>
-            )}
-          </Space>
-        </Space>
-      </Card>
+      <TargetCard
+        back={back}
+        number={q.number}
+        subject={q.title}
+        status={status}
+        current={T.current(q.items?.length ?? 0, formatBRL(q.estimatedTotal ?? 0))}
+        selection={picked.length ? T.selected(picked.length, formatBRL(pickedTotal)) : Q.quotation.count(queue.data.count)}
+        selectionTestId="add-items-selection"
+        mayAdd={mayAdd}
+        picked={picked.length}
+        busy={busy}
+        onAdd={() => void add()}
+        texts={T}
+      />
       {q.status !== 'ABERTA' && <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={T.closed(status)} />}
-      <Card
+      <QueuedLinesCard<QuotationLine>
         title={T.queued}
-        extra={<Input.Search allowClear aria-label={T.filter} placeholder={T.filter} style={{ width: 280 }} value={filter} onChange={(e) => setFilter(e.target.value)} />}
-        styles={{ body: { padding: 0 } }}
-      >
-        {!shown.length ? <Empty style={{ padding: 24 }} description={lines.length ? T.noMatch : T.empty} /> : (
-          <Table<QuotationLine>
-            rowKey={keyOf}
-            size="small"
-            tableLayout="fixed"
-            pagination={shown.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
-            dataSource={shown}
-            columns={columns}
-            rowSelection={mayAdd ? {
-              selectedRowKeys: [...selected],
-              onSelect: (l, on) => toggle([keyOf(l)], on),
-              onSelectAll: (on, _rows, changed) => toggle(changed.map(keyOf), on),
-              getCheckboxProps: (l) => ({ 'aria-label': T.select(l.orderNumber, l.line, l.description) }),
-            } : undefined}
-          />
-        )}
-      </Card>
+        filter={filter}
+        onFilter={setFilter}
+        filterWidth={280}
+        total={lines.length}
+        shown={shown}
+        columns={columns}
+        keyOf={keyOf}
+        selectable={mayAdd}
+        selected={selected}
+        toggle={toggle}
+        selectLabel={(l) => T.select(l.orderNumber, l.line, l.description)}
+        texts={T}
+      />
     </>
   );
 }
