@@ -16,6 +16,7 @@ import { loadAndSyncResources } from '../../server/resources/index.ts';
 import { runSeeds } from '../../server/seed/index.ts';
 import { DEMO_USERS } from '../../server/seed/demo-users.ts';
 import { runLoad, type LoadResult } from './load.ts';
+import { DEFAULT_ADMIN_URL, withScratchDatabase } from './scratch-db.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** A realistic payable (money, dates, status, references, tags): the test fixture schema. */
@@ -47,7 +48,6 @@ export interface ApiBenchResult {
   scenarios: ApiScenario[];
 }
 
-export const withDatabase = (url: string, db: string) => Object.assign(new URL(url), { pathname: `/${db}` }).toString();
 
 /** 100,000 payables over two years in 20 cost centers: 40% open, 20% approved, 40% paid. */
 export async function seedRows(db: Awaited<ReturnType<typeof openPostgres>>, rows: number): Promise<void> {
@@ -135,13 +135,8 @@ export async function benchApi(opts: ApiBenchOptions = {}): Promise<ApiBenchResu
   const connections = opts.connections ?? 50;
   const durationMs = opts.durationMs ?? 10_000;
   const warmupMs = opts.warmupMs ?? 3_000;
-  const adminUrl = opts.databaseUrl ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `bench_api_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = withDatabase(adminUrl, name);
-  try {
+  const adminUrl = opts.databaseUrl ?? process.env.DATABASE_URL ?? DEFAULT_ADMIN_URL;
+  return withScratchDatabase('bench_api', adminUrl, async (url) => {
     const db = await openPostgres(url, 4);
     await migrate(db);
     await loadAndSyncResources(db, SCHEMAS_DIR);
@@ -185,8 +180,5 @@ export async function benchApi(opts: ApiBenchOptions = {}): Promise<ApiBenchResu
     } finally {
       server.stop();
     }
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
+  });
 }

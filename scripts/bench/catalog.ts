@@ -3,11 +3,9 @@
  * (`GET /api/cart/v1/catalog/search`: authentication, unaccented ranked search, variants and cover), on
  * PostgreSQL in a throwaway database with the real schemas. Run alone: `npx tsx scripts/bench/catalog.ts`.
  */
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { migrate } from '../../server/db/index.ts';
@@ -15,6 +13,7 @@ import { openPostgres } from '../../server/db/postgres.ts';
 import { loadAndSyncResources } from '../../server/resources/index.ts';
 import { DEMO_USERS } from '../../server/seed/demo-users.ts';
 import { runSeeds } from '../../server/seed/index.ts';
+import { DEFAULT_ADMIN_URL, ms, withScratchDatabase } from './scratch-db.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -62,14 +61,10 @@ export async function benchCatalog(opts: { databaseUrl?: string; products?: numb
   const log = opts.log ?? console.log;
   const products = opts.products ?? 10_000;
   const requests = opts.requests ?? 600;
-  const adminUrl = opts.databaseUrl ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `bench_cat_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  try {
-    const db = await openPostgres(Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString(), 4);
-    const config = { ...loadConfig(), schemasDir: path.join(ROOT, 'schemas'), scryptN: 2 ** 14, serveClient: false, dataDir: path.join(ROOT, '.tmp', name) };
+  const adminUrl = opts.databaseUrl ?? process.env.DATABASE_URL ?? DEFAULT_ADMIN_URL;
+  return withScratchDatabase('bench_cat', adminUrl, async (dbUrl, dbName) => {
+    const db = await openPostgres(dbUrl, 4);
+    const config = { ...loadConfig(), schemasDir: path.join(ROOT, 'schemas'), scryptN: 2 ** 14, serveClient: false, dataDir: path.join(ROOT, '.tmp', dbName) };
     await migrate(db);
     await loadAndSyncResources(db, config.schemasDir);
     await runSeeds(db, config, { demoAreas: false });
@@ -98,13 +93,9 @@ export async function benchCatalog(opts: { databaseUrl?: string; products?: numb
       await app.close();
       await db.close();
     }
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
+  });
 }
 
-const ms = (v: number) => v.toFixed(1).replace('.', ',');
 
 export function catalogSection(r: CatalogBenchResult): string {
   return [

@@ -9,7 +9,6 @@
  * Run alone: `tsx scripts/bench/client.ts`; only the scroll, with CPU time and profiles: `tsx scripts/bench/scroll.ts`.
  * Env: DATABASE_URL (a server where a throwaway database may be created).
  */
-import { randomBytes } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +18,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { clientDir, ensureClientBuild } from '../build.ts';
 import { CHROMIUM, startApp } from './app-process.ts';
 import { benchBundles, type BundleSize } from './bundle.ts';
+import { DEFAULT_ADMIN_URL, ms, verdict, withScratchDatabase } from './scratch-db.ts';
 
 const PORT = Number(process.env.BENCH_CLIENT_PORT ?? 3261);
 const ROWS = 100_000;
@@ -46,7 +46,6 @@ export interface ClientBenchResult {
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 const round = (v: number) => Math.round(v * 10) / 10;
-export const withDatabase = (url: string, db: string) => Object.assign(new URL(url), { pathname: `/${db}` }).toString();
 
 /** Copies the demo company's payables (new ids, same data) until the table holds `rows` live records. */
 export async function fillPayables(url: string, rows: number): Promise<void> {
@@ -236,13 +235,8 @@ export async function benchClient(log: (line: string) => void = console.log): Pr
   log('JavaScript inicial pelo manifesto do Vite (fechamento dos imports estáticos)…');
   const manifest = await benchBundles();
   await ensureClientBuild();
-  const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `bench_client_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = withDatabase(adminUrl, name);
-  try {
+  const adminUrl = process.env.DATABASE_URL || DEFAULT_ADMIN_URL;
+  return withScratchDatabase('bench_client', adminUrl, async (url) => {
     log('Iniciando o app no PostgreSQL (migração e dados de demonstração)…');
     const app = await startApp(PORT, url);
     try {
@@ -258,14 +252,9 @@ export async function benchClient(log: (line: string) => void = console.log): Pr
     } finally {
       app.stop();
     }
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
+  });
 }
 
-const ms = (v: number) => v.toFixed(1).replace('.', ',');
-const verdict = (ok: boolean) => (ok ? 'cumprido' : '**não cumprido**');
 
 export function clientSection(r: ClientBenchResult): string {
   const [page25, page1000] = r.firstRows;

@@ -11,14 +11,14 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { loadConfig } from '../../server/config.ts';
 import { migrate } from '../../server/db/index.ts';
 import { openPostgres } from '../../server/db/postgres.ts';
 import { loadAndSyncResources } from '../../server/resources/index.ts';
 import { runSeeds } from '../../server/seed/index.ts';
 import { DEMO_USERS } from '../../server/seed/demo-users.ts';
-import { startServer, withDatabase } from './api.ts';
+import { startServer } from './api.ts';
+import { DEFAULT_ADMIN_URL, ms, withScratchDatabase } from './scratch-db.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const AP = '/api/accounts-payable/v1';
@@ -98,7 +98,7 @@ async function login(base: string, email: string, password: string): Promise<{ a
 }
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const sleep = (delay: number) => new Promise((r) => setTimeout(r, delay));
 
 /** Catalogue references of the demo organization for a new payable. */
 async function payableBody(db: Awaited<ReturnType<typeof openPostgres>>) {
@@ -158,13 +158,8 @@ export async function benchMixed(opts: MixedOptions = {}): Promise<MixedResult> 
   const durationMs = opts.durationMs ?? Number(process.env.MIXED_DURATION_MS ?? 300_000);
   const warmupMs = opts.warmupMs ?? Number(process.env.MIXED_WARMUP_MS ?? 10_000);
   const thinkMs = opts.thinkMs ?? Number(process.env.MIXED_THINK_MS ?? 1000);
-  const adminUrl = opts.databaseUrl ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `bench_mixed_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = withDatabase(adminUrl, name);
-  try {
+  const adminUrl = opts.databaseUrl ?? process.env.DATABASE_URL ?? DEFAULT_ADMIN_URL;
+  return withScratchDatabase('bench_mixed', adminUrl, async (url) => {
     log('Carga mista: banco com os schemas reais e os dados de demonstração…');
     const db = await openPostgres(url, 4);
     const schemasDir = path.join(ROOT, 'schemas');
@@ -192,9 +187,9 @@ export async function benchMixed(opts: MixedOptions = {}): Promise<MixedResult> 
       const start = Date.now();
       const measureFrom = start + warmupMs;
       const end = measureFrom + durationMs;
-      const record = (kind: Kind, ms: number, ok: boolean, res: Reply | null) => {
+      const record = (kind: Kind, took: number, ok: boolean, res: Reply | null) => {
         if (Date.now() < measureFrom) return;
-        (lat.get(kind) ?? lat.set(kind, []).get(kind)!).push(ms);
+        (lat.get(kind) ?? lat.set(kind, []).get(kind)!).push(took);
         if (!ok) {
           errs.set(kind, (errs.get(kind) ?? 0) + 1);
           if (samples.length < 5) samples.push(`${kind}: ${res?.status ?? 'falha de rede'} ${res?.body.slice(0, 200) ?? ''}`);
@@ -256,13 +251,9 @@ export async function benchMixed(opts: MixedOptions = {}): Promise<MixedResult> 
       agent.destroy();
       server.stop();
     }
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
+  });
 }
 
-const ms = (v: number) => v.toFixed(1).replace('.', ',');
 
 export function mixedSection(r: MixedResult): string {
   const total = r.kinds.reduce((n, k) => n + k.requests, 0);

@@ -17,13 +17,13 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { ensureClientBuild } from '../build.ts';
-import { login, withDatabase } from './api.ts';
+import { login } from './api.ts';
 import { CHROMIUM, longTaskDurationsDuring, longTaskSummary, startApp, type LongTasks } from './app-process.ts';
 import { signIn } from './client.ts';
 import type { TraceEvent } from './profile-summary.ts';
+import { DEFAULT_ADMIN_URL, ms, verdict, withScratchDatabase } from './scratch-db.ts';
 
 const PORT = Number(process.env.BENCH_QUOTE_MAP_PORT ?? 3264);
 const RUNS = Number(process.env.BENCH_QUOTE_MAP_RUNS ?? 5);
@@ -267,14 +267,10 @@ const phase = (runs: RunResult[], pick: (r: RunResult) => number[]): Phase => ({
 
 export async function benchQuoteMap(log: (line: string) => void = console.log): Promise<QuoteMapBenchResult> {
   await ensureClientBuild();
-  const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `bench_qmap_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  try {
+  const adminUrl = process.env.DATABASE_URL || DEFAULT_ADMIN_URL;
+  return withScratchDatabase('bench_qmap', adminUrl, async (url) => {
     log('Iniciando o app no PostgreSQL (migração e dados de demonstração)…');
-    const app = await startApp(PORT, withDatabase(adminUrl, name));
+    const app = await startApp(PORT, url);
     try {
       log(`Pedido de ${LINES} itens aprovado, cotação com ${SUPPLIERS} fornecedores e as ${SUPPLIERS} propostas, pela API…`);
       const quote = await seedQuote(app.base);
@@ -303,14 +299,9 @@ export async function benchQuoteMap(log: (line: string) => void = console.log): 
     } finally {
       app.stop();
     }
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
+  });
 }
 
-const ms = (v: number) => v.toFixed(1).replace('.', ',');
-const verdict = (ok: boolean) => (ok ? 'cumprido' : '**não cumprido**');
 
 export function quoteMapSection(r: QuoteMapBenchResult): string {
   const row = (label: string, p: Phase) => `| ${label} | ${p.count} | ${p.over100} | ${p.longestMs} | ${p.perRun.join(' · ')} |`;

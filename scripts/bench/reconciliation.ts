@@ -20,6 +20,7 @@ import { chromium } from '@playwright/test';
 import { ensureClientBuild } from '../build.ts';
 import { CHROMIUM, longTasksDuring, startApp, type LongTasks } from './app-process.ts';
 import { signIn } from './client.ts';
+import { DEFAULT_ADMIN_URL, ms, verdict, withScratchDatabase } from './scratch-db.ts';
 
 const PORT = Number(process.env.BENCH_RECONCILIATION_PORT ?? 3263);
 const LINES = 10_000;
@@ -41,7 +42,6 @@ export interface ReconciliationBenchResult {
   load: [number, number];
 }
 
-const withDatabase = (url: string, db: string) => Object.assign(new URL(url), { pathname: `/${db}` }).toString();
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 const stats = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -164,7 +164,7 @@ async function screen(base: string, accountId: string): Promise<ReconciliationBe
       }),
     );
     await list.focus();
-    let ms = 0;
+    let acceptMs = 0;
     const accept = await longTasksDuring(page, async () => {
       const t = performance.now();
       await page.keyboard.press('Enter');
@@ -175,10 +175,10 @@ async function screen(base: string, accountId: string): Promise<ReconciliationBe
           await page.screenshot({ path: path.join(os.tmpdir(), 'bench-reconciliation-accept.png') });
           throw err;
         });
-      ms = performance.now() - t;
+      acceptMs = performance.now() - t;
     });
     await context.close();
-    return { lines: 5000, scroll, accept: { ...accept, ms } };
+    return { lines: 5000, scroll, accept: { ...accept, ms: acceptMs } };
   } finally {
     await browser.close();
   }
@@ -186,13 +186,8 @@ async function screen(base: string, accountId: string): Promise<ReconciliationBe
 
 export async function benchReconciliation(log: (line: string) => void = console.log): Promise<ReconciliationBenchResult> {
   await ensureClientBuild();
-  const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `bench_rec_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = withDatabase(adminUrl, name);
-  try {
+  const adminUrl = process.env.DATABASE_URL || DEFAULT_ADMIN_URL;
+  return withScratchDatabase('bench_rec', adminUrl, async (url) => {
     log('Iniciando o app no PostgreSQL (migração e dados de demonstração)…');
     const app = await startApp(PORT, url);
     const db = new pg.Client({ connectionString: url });
@@ -226,14 +221,9 @@ export async function benchReconciliation(log: (line: string) => void = console.
       await db.end();
       app.stop();
     }
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
+  });
 }
 
-const ms = (v: number) => v.toFixed(1).replace('.', ',');
-const verdict = (ok: boolean) => (ok ? 'cumprido' : '**não cumprido**');
 
 export function reconciliationSection(r: ReconciliationBenchResult): string {
   const { scroll, accept } = r.screen;

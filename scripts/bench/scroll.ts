@@ -23,8 +23,9 @@ import { metadataRoot } from '../../server/config.ts';
 import { computeBuildId } from '../build-info.ts';
 import { ensureClientBuild } from '../build.ts';
 import { CHROMIUM, longTaskSummary, startApp } from './app-process.ts';
-import { fillPayables, LIST, scrollLongTasks, signIn, timeToFirstRows, withDatabase } from './client.ts';
+import { fillPayables, LIST, scrollLongTasks, signIn, timeToFirstRows } from './client.ts';
 import { cpuOfTasks, longTasksOf, profileSummary, traceSummary, type CpuProfile, type TraceEvent } from './profile-summary.ts';
+import { withDatabase } from './scratch-db.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PORT = Number(process.env.BENCH_SCROLL_PORT ?? 3262);
