@@ -4,10 +4,17 @@
 // Vite reloads the screens in the browser (import.meta.glob) and rebuilds the precompiled validators.
 // Production has no watcher: a schema or screen change needs a new build and a restart (docs/first-screen.md).
 import { spawn } from 'node:child_process';
+import path from 'node:path';
 
 const api = process.env.API_PORT ?? '3001';
+// The metadata an implementer edits: METADATA_DIR's (server/config.ts `metadataRoot`), else the project's. tsx watch
+// takes globs: relative ones inside the project, absolute ones for a folder outside it.
+const metadataDir = path.resolve(process.env.METADATA_DIR || '.');
+const inside = path.relative(process.cwd(), metadataDir);
+const base = inside.startsWith('..') ? metadataDir : `./${inside.split(path.sep).join('/') || '.'}`;
+const watched = ['schemas', 'screens', 'hubs', 'public'].map((dir) => `${base}/${dir}/**/*`.replace('/./', '/'));
 const procs = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', ...['./schemas/**/*', './screens/**/*', './hubs/**/*', './public/**/*'].flatMap((g) => ['--include', g]), 'server/main.ts'], {
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', ...watched.flatMap((g) => ['--include', g]), 'server/main.ts'], {
     stdio: 'inherit',
     env: { ...process.env, PORT: api, SERVE_CLIENT: '0' },
   }),
