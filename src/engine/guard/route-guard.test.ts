@@ -4,6 +4,7 @@ import type { AppConfig } from '../config/app-config.ts';
 import { EMPTY_SESSION, type SessionState } from '../session/types.ts';
 import { createRedirectResolver, runRouteGuard, type GuardServices, type MatchedRoute } from './route-guard.ts';
 import { safeRedirectTarget } from './paths.ts';
+import { HttpError } from '../http/errors.ts';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
 const iso = (s: number) => new Date(NOW + s * 1000).toISOString();
@@ -118,6 +119,24 @@ describe('route guard, in the order of spec §2', () => {
     const failing = services({ refresh: vi.fn<() => Promise<SessionState>>(async () => { throw new Error('revogado'); }) });
     expect(await go('/', loggedIn, failing)).toMatchObject({ to: '/login?redirectTo=%2F' });
     expect(failing.logout).toHaveBeenCalled();
+  });
+
+  it('6/7. a refresh lost, not refused (page left, network, 5xx), never logs out: a valid token opens the page', async () => {
+    const lost = (status: 'UNK' | 408 | 429 | 503) => services({ refresh: vi.fn<() => Promise<SessionState>>(async () => { throw new HttpError(status, 'A requisição foi interrompida.'); }) });
+    for (const status of ['UNK', 408, 429, 503] as const) {
+      const s = lost(status);
+      expect(await go('/minha-conta', loggedIn, s)).toMatchObject({ type: 'allow' });
+      expect(s.logout).not.toHaveBeenCalled();
+    }
+    // An expired access token cannot open the page: the navigation fails (error page with retry), still no logout.
+    const expired = { ...loggedIn, accessTokenExpireAt: iso(-1) };
+    const s = lost('UNK');
+    await expect(go('/minha-conta', expired, s)).rejects.toThrow('A requisição foi interrompida.');
+    expect(s.logout).not.toHaveBeenCalled();
+    // A refusal still ends the session (step 7).
+    const refused = services({ refresh: vi.fn<() => Promise<SessionState>>(async () => { throw new HttpError(401, 'Sua sessão expirou.'); }) });
+    expect(await go('/minha-conta', loggedIn, refused)).toMatchObject({ to: '/login?redirectTo=%2Fminha-conta' });
+    expect(refused.logout).toHaveBeenCalledTimes(1);
   });
 
   it('8. redirects by path; external targets are a full page load', async () => {

@@ -4,6 +4,7 @@ import { buildNavigation, privateModulePaths, type NavigationGroup } from '../na
 import { canRefreshSession, isAccessTokenValid, isVerificationTokenValid } from '../session/tokens.ts';
 import type { SessionState } from '../session/types.ts';
 import { NOT_FOUND_TEXT } from '../../i18n/messages.ts';
+import { HttpError } from '../http/errors.ts';
 import { CODE_PATH, LOGIN_PATH, PROTECTED_AUTH_PATHS, SECOND_FACTOR_PATHS, SETUP_PATH, isExternalUrl, withRedirectTo } from './paths.ts';
 
 export interface GuardRoute {
@@ -67,7 +68,7 @@ export function isProtectedPath(pathname: string, config: AppConfig, matched: Ma
  * The route guard of spec §2, run on every navigation, steps in the spec's order:
  * 1 trailing slash → redirect; 2 protected paths; 3 new version → full reload with ?newAppVersionAvailable;
  * 4 PreAuthorization → setup or code page; 5 second-factor pages need a verification token when two-factor
- * is mandatory; 6 valid token → refresh token, user, permissions; 7 otherwise log out → /login?redirectTo;
+ * is mandatory; 6 valid token → refresh token, user, permissions (a lost call, not a refusal, never logs out); 7 otherwise log out → /login?redirectTo;
  * 8 path redirects (external = full load); 9 unmatched → non-fatal 404; 9b a page whose permission the user
  * lacks (read for lists and records, create for /adicionar, update for /editar) → 403; 10 menu by create scope.
  * @example const r = await runRouteGuard({ pathname: '/pedidos/', search: '' }, session, config, services);
@@ -117,8 +118,13 @@ export async function runRouteGuard(route: GuardRoute, session: SessionState, co
       try {
         current = await services.refresh();
         refreshed = true;
-      } catch {
-        refreshed = false;
+      } catch (err) {
+        if (!isTransientFailure(err)) refreshed = false;
+        // Lost, not refused (the page is being left, the network or the server failed): ending the session over it
+        // would sign the user out of every tab, and of the page that replaces this one. With a valid access token
+        // the page opens with the session as it is (the next navigation refreshes again); else it shows the error.
+        else if (valid) refreshed = true;
+        else throw err;
       }
     }
 
@@ -146,6 +152,15 @@ export async function runRouteGuard(route: GuardRoute, session: SessionState, co
 
   // 10.
   return allow(current, config);
+}
+
+/**
+ * A failure that says nothing about the session: the call was interrupted or timed out, rate-limited, or the server
+ * failed (5xx). A refusal (400/401/403 of the refresh, user or permissions call) or any other error is not.
+ */
+export function isTransientFailure(err: unknown): boolean {
+  if (!(err instanceof HttpError)) return false;
+  return err.status === 'UNK' || err.status === 408 || err.status === 429 || (typeof err.status === 'number' && err.status >= 500);
 }
 
 /** Whether the session's user has the route's scope on one of its permission names. */
