@@ -23,7 +23,8 @@ import { DEFAULT_ADMIN_URL, ms, verdict, withScratchDatabase } from './scratch-d
 const PORT = Number(process.env.BENCH_CLIENT_PORT ?? 3261);
 const ROWS = 100_000;
 export const LIST = '/contas-a-pagar/lancamentos';
-const RUNS = 10;
+/** Measures per table (BENCH_CLIENT_RUNS; 10 by default): more of them for an A/B of two builds on a noisy machine. */
+const RUNS = Number(process.env.BENCH_CLIENT_RUNS ?? 10);
 const ADMIN = { email: 'admin@demo.com.br', password: 'Admin@2026!' };
 
 export interface TimingRun {
