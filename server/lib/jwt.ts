@@ -61,9 +61,22 @@ export interface TokenService {
   verify(token: string, opts?: { allowExpired?: boolean; now?: Date }): Promise<TokenClaims | null>;
 }
 
+const VERIFIED_MAX = 10_000;
+
 /** HS256 tokens bound to the app's `projectId`: a token of another project is rejected like a forged one. */
 export function createTokenService(secret: string, projectId: string): TokenService {
-  const key = deriveKey(secret, 'jwt-hs256');
+  // Imported once as a WebCrypto key: handed the raw bytes, jose imports them again on every sign and verify (a
+  // tenth of an authenticated request's CPU under load).
+  const key = crypto.subtle.importKey('raw', new Uint8Array(deriveKey(secret, 'jwt-hs256')), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  // Tokens whose signature and project were already checked, with their claims: a token's signature never changes,
+  // so each request after the first only checks the expiry here (and the session, in lib/identity/auth-state.ts).
+  // HMAC verification through WebCrypto was the largest single cost of an authenticated request. Bounded: when
+  // full, the oldest half goes. Expired or revoked tokens are refused as before: expiry here, revocation per request.
+  const verified = new Map<string, TokenClaims>();
+  const remember = (token: string, claims: TokenClaims) => {
+    if (verified.size >= VERIFIED_MAX) for (const k of [...verified.keys()].slice(0, VERIFIED_MAX / 2)) verified.delete(k);
+    verified.set(token, claims);
+  };
   return {
     async sign(userId, typ, now = new Date(), sid) {
       const iat = Math.floor(now.getTime() / 1000);
@@ -74,15 +87,18 @@ export function createTokenService(secret: string, projectId: string): TokenServ
         .setJti(randomUUID())
         .setIssuedAt(iat)
         .setExpirationTime(exp)
-        .sign(key);
+        .sign(await key);
       return { token, expiresAt: new Date(exp * 1000) };
     },
     async verify(token, { allowExpired = false, now } = {}) {
+      const known = allowExpired ? undefined : verified.get(token);
+      if (known) return known.exp > Math.floor((now ?? new Date()).getTime() / 1000) ? known : null;
       try {
         const payload = allowExpired
-          ? (JSON.parse(new TextDecoder().decode((await compactVerify(token, key, { algorithms: ['HS256'] })).payload)) as Record<string, unknown>)
-          : (await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: now })).payload;
+          ? (JSON.parse(new TextDecoder().decode((await compactVerify(token, await key, { algorithms: ['HS256'] })).payload)) as Record<string, unknown>)
+          : (await jwtVerify(token, await key, { algorithms: ['HS256'], currentDate: now })).payload;
         if (!isClaims(payload) || payload.projectId !== projectId) return null;
+        if (!allowExpired) remember(token, payload);
         return payload;
       } catch {
         return null;

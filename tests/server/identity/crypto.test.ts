@@ -134,6 +134,20 @@ describe('token service', () => {
     expect(await tokens.verify(forged.token, { allowExpired: true })).toBeNull();
     expect(await tokens.verify('não é um token')).toBeNull();
   });
+  it('remembers a verified token but still refuses it once expired, and never remembers a forged one', async () => {
+    const issued = new Date(Date.now() - 14 * 60_000); // 15-minute lifetime: one minute left
+    const { token, expiresAt } = await tokens.sign('u2', 'Authorization', issued, 'sess-1');
+    expect(await tokens.verify(token)).toMatchObject({ sub: 'u2', sid: 'sess-1' });
+    expect(await tokens.verify(token)).toMatchObject({ sub: 'u2' }); // from memory
+    expect(await tokens.verify(token, { now: new Date(expiresAt.getTime() + 1000) })).toBeNull();
+    const forged = await createTokenService('f'.repeat(40), 'demo').sign('u2', 'Authorization');
+    expect(await tokens.verify(forged.token)).toBeNull();
+    expect(await tokens.verify(forged.token)).toBeNull();
+    // A tampered payload with the remembered token's signature is another string: verified again, refused.
+    const [h, , sig] = token.split('.');
+    const payload = Buffer.from(JSON.stringify({ sub: 'admin', typ: 'Authorization', projectId: 'demo', exp: 9_999_999_999 })).toString('base64url');
+    expect(await tokens.verify(`${h}.${payload}.${sig}`)).toBeNull();
+  });
 });
 
 describe('server secret', () => {
