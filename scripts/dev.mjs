@@ -11,8 +11,8 @@ const api = process.env.API_PORT ?? '3001';
 // takes globs: relative ones inside the project, absolute ones for a folder outside it.
 const metadataDir = path.resolve(process.env.METADATA_DIR || '.');
 const inside = path.relative(process.cwd(), metadataDir);
-const base = inside.startsWith('..') ? metadataDir : `./${inside.split(path.sep).join('/') || '.'}`;
-const watched = ['schemas', 'screens', 'hubs', 'public'].map((dir) => `${base}/${dir}/**/*`.replace('/./', '/'));
+const base = !inside ? '.' : inside.startsWith('..') || path.isAbsolute(inside) ? metadataDir : `./${inside.split(path.sep).join('/')}`;
+const watched = ['schemas', 'screens', 'hubs', 'public'].map((dir) => `${base}/${dir}/**/*`);
 const procs = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', ...watched.flatMap((g) => ['--include', g]), 'server/main.ts'], {
     stdio: 'inherit',

@@ -1,10 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { can } from '../engine/access.ts';
 import type { Engine } from '../engine/create-engine.ts';
-import { resourceKeys } from '../engine/data/query-keys.ts';
 import { listDefaults, readListState, toListParams } from '../engine/list/list-state.ts';
 import { metadata } from './metadata.ts';
-import { dataProviderOf } from './resources.ts';
+import { dataProviderOf, prefetchList } from './resources.ts';
 
 /**
  * Starts the first page of a screen's list while the route guard still renews the session (spec §2 step 6), so
@@ -23,10 +22,5 @@ export function prefetchScreenList(engine: Engine, client: QueryClient, screenKe
   const session = engine.session.getSnapshot();
   if (!can(session.loggedUser, session.policyEffectivePermissions, screen.permission ?? screen.resource, 'read')) return false;
   const defaults = listDefaults(screen, schema);
-  const params = toListParams(readListState(search, defaults), screen.resource, defaults.locked);
-  const queryKey = resourceKeys.list(params);
-  if (client.getQueryState(queryKey)) return false;
-  const data = dataProviderOf(engine);
-  void client.prefetchQuery({ queryKey, queryFn: ({ signal }) => data.getList({ ...params, signal }) });
-  return true;
+  return prefetchList(client, dataProviderOf(engine), toListParams(readListState(search, defaults), screen.resource, defaults.locked));
 }

@@ -54,11 +54,24 @@ export function useResourceList<T = ResourceRecord>(params: ListParams, options:
   const client = useQueryClient();
   const enabled = options.enabled ?? true;
   const queryKey = resourceKeys.list(params);
-  const queryFn = ({ signal }: { signal?: AbortSignal }) => data.getList<T>({ ...params, signal });
+  const queryFn = listQueryFn<T>(data, params);
   // Start the request while the page renders (as usePrefetchQuery does), not after its first commit: the
   // first render of a list mounts many antd controls, ~100 ms the request need not wait for.
-  if (enabled && !client.getQueryState(queryKey)) void client.prefetchQuery({ queryKey, queryFn });
+  if (enabled) prefetchList(client, data, params);
   return useQuery({ queryKey, queryFn, placeholderData: keepPreviousData, enabled });
+}
+
+const listQueryFn = <T,>(data: DataProvider, params: ListParams) => ({ signal }: { signal?: AbortSignal }) => data.getList<T>({ ...params, signal });
+
+/**
+ * Asks for a page of a list under the key `useResourceList` reads, unless the cache already has (or is loading)
+ * it; true when a request left. Used by the list while it renders and by the router before it (list-prefetch.ts).
+ */
+export function prefetchList(client: QueryClient, data: DataProvider, params: ListParams): boolean {
+  const queryKey = resourceKeys.list(params);
+  if (client.getQueryState(queryKey)) return false;
+  void client.prefetchQuery({ queryKey, queryFn: listQueryFn(data, params) });
+  return true;
 }
 
 /** One record (with `version` for If-Match); a 404 surfaces as the query's HttpError. */

@@ -119,12 +119,14 @@ export async function runRouteGuard(route: GuardRoute, session: SessionState, co
         current = await services.refresh();
         refreshed = true;
       } catch (err) {
-        if (!isTransientFailure(err)) refreshed = false;
-        // Lost, not refused (the page is being left, the network or the server failed): ending the session over it
-        // would sign the user out of every tab, and of the page that replaces this one. With a valid access token
-        // the page opens with the session as it is (the next navigation refreshes again); else it shows the error.
-        else if (valid) refreshed = true;
-        else throw err;
+        // Refused: step 7. Lost, not refused (the page is being left, the network or the server failed): ending the
+        // session over it would sign the user out of every tab, and of the page that replaces this one. With a valid
+        // access token the page opens with the session as it is (the next navigation refreshes again); else it shows
+        // the error.
+        if (isTransientFailure(err)) {
+          if (!valid) throw err;
+          refreshed = true;
+        }
       }
     }
 
